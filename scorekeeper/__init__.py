@@ -1,0 +1,1 @@
+"""Scorekeeper: a score sheet and referee for card games played with real cards."""

@@ -1,0 +1,57 @@
+"""Domain errors: every rule check raises one, with a message a player understands.
+
+The same checks drive the forms (errors at the field), the command line (one
+line on standard error) and, later, the referee ("why not").
+"""
+
+from __future__ import annotations
+
+from .text import Text, Translate, gettext_noop, identity
+
+
+class RuleError(ValueError):
+    """A game, hand or bid breaks a rule.
+
+    Attributes:
+        text: the message, without the hand number (shown at the field).
+        hand: 0-based index of the offending hand, or ``None`` (game-wide).
+        seat: seat index the error is about, or ``None``.
+        field: which input is wrong: ``"bids"``, ``"tricks"``, ``"rules"``,
+            ``"players"``, ``"dealer"`` or ``None`` for the hand as a whole.
+        source: the rule's source, e.g. ``"spades.md: Standard scoring 1"``.
+    """
+
+    def __init__(
+        self,
+        text: Text,
+        *,
+        hand: int | None = None,
+        seat: int | None = None,
+        field: str | None = None,
+        source: str = "",
+    ) -> None:
+        self.text = text
+        self.hand = hand
+        self.seat = seat
+        self.field = field
+        self.source = source
+        super().__init__(self.render())
+
+    def at_hand(self, hand: int) -> RuleError:
+        """Return the same error tagged with ``hand`` (0-based)."""
+        return type(self)(self.text, hand=hand, seat=self.seat, field=self.field, source=self.source)
+
+    def render(self, translate: Translate = identity) -> str:
+        """The full message in the language of ``translate``, prefixed by the hand."""
+        message = self.text.render(translate)
+        if self.source:
+            message = f"{message} ({self.source})"
+        if self.hand is None:
+            return message
+        return Text(gettext_noop("Hand %(number)d: %(message)s"), {"number": self.hand + 1, "message": message}).render(
+            translate
+        )
+
+
+class RecordError(RuleError):
+    """A game record is malformed (wrong JSON shape, unknown field or value)."""

@@ -1,0 +1,139 @@
+"""The game record (``shared/formats/game-record.md``, version 1): parse, write, score.
+
+A record holds only facts from the table; scores are computed from it. This
+module turns the JSON document into engine values and back, and produces the
+output of ``manage.py score``. Optional fields this project adds are documented
+in ``README.md`` ("Game record"); unknown fields are an error, never ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import RecordError, RuleError
+from .sheet import Sheet
+from .spades.game import SpadesGame, SpadesHand
+from .spades.rules import spades_rules, spades_rules_record
+from .spades.scoring import score_spades
+from .text import Text, gettext_noop
+
+FORMAT = "scorekeeper-game/1"
+GAMES = ("spades", "mu")
+TOP_LEVEL = ("format", "game", "players", "dealer", "rules", "hands")
+SPADES_HAND = ("bids", "tricks")
+
+Game = SpadesGame
+
+
+def _error(template: str, field: str | None = None, hand: int | None = None, **params: Any) -> RecordError:
+    return RecordError(Text(template, params), field=field, hand=hand, source="game-record.md")
+
+
+def parse_record(data: Any) -> Game:
+    """Turn a decoded game record into an engine game.
+
+    Checks the shape only (fields, types, seat indexes); the rules of play are
+    checked when the game is scored.
+
+    Raises:
+        RecordError: not an object, wrong ``format``, unknown ``game``, unknown
+            or missing field, bad players, dealer, rules or hand shape.
+    """
+    if not isinstance(data, Mapping):
+        raise _error(gettext_noop("A game record must be a JSON object."))
+    unknown = sorted(set(data) - set(TOP_LEVEL))
+    if unknown:
+        raise _error(gettext_noop("Unknown field '%(field)s' in the game record."), field=unknown[0])
+    if data.get("format") != FORMAT:
+        raise _error(gettext_noop("'format' must be \"%(format)s\"."), "format", format=FORMAT)
+    if data.get("game") not in GAMES:
+        raise _error(gettext_noop("'game' must be \"spades\" or \"mu\"."), "game")
+    if data["game"] == "mu":
+        raise _error(gettext_noop("Mü games are not supported yet."), "game")
+    players = data.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) != 4
+        or not all(isinstance(name, str) and name.strip() for name in players)
+    ):
+        raise _error(gettext_noop("'players' must list the 4 players' names in seating order."), "players")
+    dealer = data.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < len(players):
+        raise _error(gettext_noop("'dealer' must be a seat index from 0 to %(last)d."), "dealer", last=len(players) - 1)
+    rules = spades_rules(data.get("rules", {}))
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list):
+        raise _error(gettext_noop("'hands' must be a list."), "hands")
+    hands = tuple(_parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands))
+    return SpadesGame(players=tuple(name.strip() for name in players), dealer=dealer, rules=rules, hands=hands)
+
+
+def _parse_spades_hand(index: int, hand: Any) -> SpadesHand:
+    if not isinstance(hand, Mapping):
+        raise _error(gettext_noop("A hand must be an object with 'bids' and 'tricks'."), hand=index)
+    unknown = sorted(set(hand) - set(SPADES_HAND))
+    if unknown:
+        raise _error(gettext_noop("Unknown field '%(field)s' in a hand."), hand=index, field=unknown[0])
+    for name in SPADES_HAND:
+        if not isinstance(hand.get(name), list):
+            raise _error(gettext_noop("'%(field)s' must be a list with one entry per seat."), name, index, field=name)
+    return SpadesHand(bids=tuple(hand["bids"]), tricks=tuple(hand["tricks"]))
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The game record of ``game`` (inverse of :func:`parse_record`)."""
+    return {
+        "format": FORMAT,
+        "game": "spades",
+        "players": list(game.players),
+        "dealer": game.dealer,
+        "rules": spades_rules_record(game.rules),
+        "hands": [hand_record(hand) for hand in game.hands],
+    }
+
+
+def hand_record(hand: SpadesHand) -> dict[str, Any]:
+    """One hand as it appears in the record's ``hands`` list."""
+    return {"bids": list(hand.bids), "tricks": list(hand.tricks)}
+
+
+def score_game(game: Game) -> Sheet:
+    """Score any supported game (dispatches on its type).
+
+    Raises:
+        RuleError: as the game's scorer does, tagged with the hand.
+    """
+    return score_spades(game)
+
+
+def score_output(sheet: Sheet) -> dict[str, Any]:
+    """The JSON document ``manage.py score`` prints for ``sheet`` (game-record.md)."""
+    return {
+        "sides": list(sheet.sides),
+        "hands": [
+            {
+                "points": list(hand.points),
+                "totals": list(hand.totals),
+                "bags": list(hand.bags),
+                "lines": [line.render() for line in hand.lines],
+            }
+            for hand in sheet.hands
+        ],
+        "totals": list(sheet.totals),
+        "bags": list(sheet.bags),
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+    }
+
+
+def score_record(data: Any) -> dict[str, Any]:
+    """Parse and score a decoded record; return the ``manage.py score`` document.
+
+    Raises:
+        RuleError: the record is malformed or breaks a rule (message names the hand).
+    """
+    return score_output(score_game(parse_record(data)))
+
+
+__all__ = ["RecordError", "RuleError", "game_record", "parse_record", "score_game", "score_output", "score_record"]

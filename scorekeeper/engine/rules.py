@@ -1,0 +1,168 @@
+"""House rule keys: how a rule set declares, validates and explains its keys.
+
+A game's rule set is a frozen dataclass whose fields are made with :func:`rule_key`.
+Each key carries what the rest of the project needs to know about it: allowed
+values, its group on the new-game form, a one-line explanation and its source.
+Adding a key is one field declaration plus the scoring step that reads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .errors import RecordError
+from .text import Text, gettext_noop
+
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class KeySpec:
+    """What one house rule key accepts and means.
+
+    Attributes:
+        choices: the allowed values (first = the standard), or ``None`` for a number.
+        minimum, maximum: bounds for a number key (inclusive), ``None`` = unbounded.
+        optional: whether ``None`` ("none", "off") is allowed.
+        group: where the key appears on the new-game form (``"winning"``, ``"nil"``, ...).
+        label: short name (msgid); help: one-line explanation (msgid).
+        source: where the rule is written, e.g. ``"spades.md: Rule keys; 002 Scoring"``.
+    """
+
+    choices: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+    optional: bool
+    group: str
+    label: str
+    help: str
+    source: str
+
+    def check(self, name: str, value: Any) -> Any:
+        """Return ``value`` if this key accepts it; raise :class:`RecordError` if not."""
+        if value is None:
+            if self.optional:
+                return None
+            raise _bad_value(name, value)
+        if self.choices is not None:
+            # bool is a subclass of int: compare types too, so 1 is not True.
+            if any(value == choice and type(value) is type(choice) for choice in self.choices):
+                return value
+            raise _bad_value(name, value, self.choices)
+        if type(value) is not int:
+            raise _bad_value(name, value)
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            raise RecordError(
+                Text(
+                    gettext_noop("House rule '%(key)s' must be between %(minimum)s and %(maximum)s, not %(value)s."),
+                    {"key": name, "minimum": _bound(self.minimum), "maximum": _bound(self.maximum), "value": value},
+                ),
+                field="rules",
+            )
+        return value
+
+
+def _bound(bound: int | None) -> str:
+    return "…" if bound is None else str(bound)
+
+
+def _bad_value(name: str, value: Any, choices: tuple[Any, ...] | None = None) -> RecordError:
+    if choices is None:
+        return RecordError(
+            Text(gettext_noop("House rule '%(key)s' must be a whole number, not %(value)r."), {"key": name, "value": value}),
+            field="rules",
+        )
+    allowed = ", ".join(_json(choice) for choice in choices)
+    return RecordError(
+        Text(
+            gettext_noop("House rule '%(key)s' cannot be %(value)s; allowed: %(allowed)s."),
+            {"key": name, "value": _json(value), "allowed": allowed},
+        ),
+        field="rules",
+    )
+
+
+def _json(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def rule_key(
+    default: Any,
+    *,
+    group: str,
+    label: str,
+    help: str,
+    source: str,
+    choices: tuple[Any, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    optional: bool = False,
+) -> Any:
+    """Declare a house rule key as a dataclass field (see the module docstring)."""
+    spec = KeySpec(choices, minimum, maximum, optional, group, label, help, source)
+    return dataclasses.field(default=default, metadata={"key": spec})
+
+
+def key_specs(rules_type: type) -> dict[str, KeySpec]:
+    """Map each house rule key of the rule set class to its :class:`KeySpec`, in order."""
+    return {f.name: f.metadata["key"] for f in dataclasses.fields(rules_type) if "key" in f.metadata}
+
+
+def rules_from_record(rules_type: type[R], presets: Mapping[str, Mapping[str, Any]], data: Any) -> R:
+    """Build a rule set from a game record's ``rules`` object.
+
+    Args:
+        rules_type: the rule set dataclass (it has a ``preset`` field and key fields).
+        presets: preset name -> the keys it changes from the standard.
+        data: ``{"preset": name, key: value, ...}``; a missing preset means ``"standard"``.
+
+    Raises:
+        RecordError: not an object, unknown preset, unknown key or a value the key
+            does not allow. Nothing is ever silently ignored.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(Text(gettext_noop("'rules' must be an object.")), field="rules")
+    preset = data.get("preset", "standard")
+    if preset not in presets:
+        raise RecordError(
+            Text(
+                gettext_noop("Unknown preset %(value)s; known presets: %(allowed)s."),
+                {"value": _json(preset), "allowed": ", ".join(presets)},
+            ),
+            field="rules",
+        )
+    specs = key_specs(rules_type)
+    values = dict(presets[preset])
+    for name, value in data.items():
+        if name == "preset":
+            continue
+        if name not in specs:
+            raise RecordError(Text(gettext_noop("Unknown house rule '%(key)s'."), {"key": name}), field="rules")
+        values[name] = specs[name].check(name, value)
+    return rules_type(preset=preset, **values)
+
+
+def rules_to_record(rules: Any, presets: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The ``rules`` object of a game record: the preset plus every key that differs from it."""
+    base = rules_from_record(type(rules), presets, {"preset": rules.preset})
+    record: dict[str, Any] = {"preset": rules.preset}
+    for name in key_specs(type(rules)):
+        if getattr(rules, name) != getattr(base, name):
+            record[name] = getattr(rules, name)
+    return record
+
+
+def rule_changes(rules: Any, presets: Mapping[str, Mapping[str, Any]], preset: str) -> dict[str, Any]:
+    """Every key whose value in ``rules`` differs from preset ``preset``'s value."""
+    record = rules_to_record(dataclasses.replace(rules, preset=preset), presets)
+    record.pop("preset")
+    return record

@@ -1,0 +1,75 @@
+"""The shapes every game's scoring returns: a sheet of hands, shared by Spades and Mü.
+
+A sheet is computed, never stored: the hands are the facts (see DEVELOPERS.md).
+All per-side tuples are in the order of :attr:`Sheet.sides`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .text import Text, Translate, identity
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One scoring step of a hand, for one side (or the whole table).
+
+    Attributes:
+        side: the side it scores for, or ``None`` for a table-wide note.
+        points: what this step adds to the side's score (0 for a note).
+        rule: the rule key or step it applies, e.g. ``"nil"`` or ``"contract"``;
+            the web app links it to the rulebook.
+        source: where the rule is written, e.g. ``"spades.md: Standard scoring 2"``.
+        text: the explanation, in English with parameters (see :class:`Text`).
+    """
+
+    side: int | None
+    points: int
+    rule: str
+    source: str
+    text: Text
+
+    def render(self, translate: Translate = identity) -> str:
+        """The line as players read it, with its source: ``"… (spades.md: …)"``."""
+        return f"{self.text.render(translate)} ({self.source})"
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The score of one hand.
+
+    Attributes:
+        points: what each side scored in this hand (game points).
+        totals: each side's running total after this hand.
+        bags: each side's bag count carried after this hand (Spades; zeros for Mü).
+        lines: the explanation, one :class:`Line` per scoring step.
+    """
+
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A scored game.
+
+    Attributes:
+        sides: display name per side (``"Ann & Cat"``; a player's name without partners).
+        hands: one :class:`HandScore` per hand, oldest first.
+        totals: totals after the last hand (zeros before the first).
+        bags: bag counts after the last hand.
+        finished: whether the game is over after the last hand.
+        winner: index of the winning side, or ``None`` while not over.
+        end: why the game ended (a :class:`Line` naming the rule), or ``None``.
+    """
+
+    sides: tuple[str, ...]
+    hands: tuple[HandScore, ...]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    end: Line | None = None

@@ -1,0 +1,53 @@
+"""Player-facing text that the shell renders in the player's language.
+
+The engine must not import Django, yet its explanation lines and errors have to
+appear in English or German. So the engine keeps an English *template* with
+named parameters and lets the caller pass a ``translate`` function (Django's
+``gettext`` in the web app, the identity on the command line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Translate = Callable[[str], str]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for extraction by ``makemessages``; return it unchanged.
+
+    The name matters: Django's ``makemessages`` extracts calls of
+    ``gettext_noop``, so every template in the engine ends up in the catalogue.
+    """
+    return message
+
+
+def identity(message: str) -> str:
+    """The ``translate`` function for English output (command line, tests)."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """An English message template with ``%(name)s``-style parameters.
+
+    ``template`` is the msgid of the translation catalogue; ``params`` fill it in.
+    Parameters that are themselves :class:`Text` are rendered first, so a rule
+    name inside a sentence is translated too.
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, translate: Translate = identity) -> str:
+        """Return the message in the language of ``translate``."""
+        params = {
+            name: value.render(translate) if isinstance(value, Text) else value
+            for name, value in self.params.items()
+        }
+        return translate(self.template) % params
+
+    def __str__(self) -> str:
+        return self.render()
