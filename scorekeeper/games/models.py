@@ -1,0 +1,95 @@
+"""Games and hands: the facts from the table, never scores.
+
+A :class:`Game` and its :class:`Hand` rows hold exactly what a game record holds
+(``shared/formats/game-record.md``); the sheet is computed from them by the engine
+every time, so editing an old hand is always consistent.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
+from scorekeeper.engine.spades.rules import spades_rules
+
+
+class Game(models.Model):
+    """One game at one table.
+
+    ``id`` is a random UUID: the game's address is its link (122 random bits).
+    ``players`` lists names in clockwise seating order; ``rules`` is the game
+    record's rules object (preset plus changed keys).
+    """
+
+    class Kind(models.TextChoices):
+        SPADES = "spades", _("Spades")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.SPADES)
+    players = models.JSONField()
+    dealer = models.PositiveSmallIntegerField(default=0)
+    rules = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return " · ".join(self.players)
+
+    def get_absolute_url(self) -> str:
+        """The sheet's address."""
+        return reverse("games:detail", args=[self.pk])
+
+    def to_engine(self, hands: list[Hand] | None = None) -> SpadesGame:
+        """The engine game of the played (complete) hands.
+
+        Args:
+            hands: this game's hands in order, if already loaded (saves a query).
+
+        Raises:
+            RuleError: the stored rules are no longer valid (never for saved games).
+        """
+        hands = list(self.hands.all()) if hands is None else hands
+        return SpadesGame(
+            players=tuple(self.players),
+            dealer=self.dealer,
+            rules=spades_rules(self.rules),
+            hands=tuple(hand.to_engine() for hand in hands if hand.is_complete),
+        )
+
+
+class Hand(models.Model):
+    """One hand: the bids, and once played the tricks taken (seat order).
+
+    ``number`` is the 0-based position in the game. Only the last hand may be
+    in play (``tricks`` is ``None``): bids written, cards not yet played.
+    """
+
+    game = models.ForeignKey(Game, related_name="hands", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    bids = models.JSONField()
+    tricks = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.number + 1}"
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the tricks have been entered."""
+        return self.tricks is not None
+
+    def to_engine(self) -> SpadesHand:
+        """The engine hand (only for a complete hand)."""
+        return SpadesHand(bids=tuple(self.bids), tricks=tuple(self.tricks or ()))
+
+

@@ -1,0 +1,231 @@
+"""Reads: what the pages show, computed from the stored hands by the engine.
+
+:func:`game_sheet` is the only place a game is scored for display. It takes the
+game with its hands already loaded (two queries in all, whatever the length).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import game_record, score_game
+from scorekeeper.engine.sheet import Line, Sheet
+from scorekeeper.engine.spades.bidding import offered_bids
+from scorekeeper.engine.spades.game import Bid, SpadesGame
+from scorekeeper.engine.spades.rules import BLIND_NIL, NIL
+
+from .models import Game, Hand
+
+
+@dataclass(frozen=True)
+class SeatCell:
+    """One seat in one hand: the bid as shown (``"4"``, ``"Nil"``) and the tricks taken."""
+
+    seat: int
+    player: str
+    bid: str
+    tricks: int | None
+
+
+@dataclass(frozen=True)
+class SideCell:
+    """One side in one hand: its seats, points, running total, bags and lines."""
+
+    side: int
+    name: str
+    seats: tuple[SeatCell, ...]
+    points: int
+    total: int
+    bags: int
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One played hand on the sheet (``number`` is 1-based)."""
+
+    number: int
+    dealer: str
+    sides: tuple[SideCell, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BidChoice:
+    """A bid button: the posted ``value`` and its label."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class SeatTurn:
+    """A seat in bidding order for the next hand, with the bids it may choose."""
+
+    seat: int
+    player: str
+    side: int
+    choices: tuple[BidChoice, ...]
+
+
+@dataclass(frozen=True)
+class SideTotal:
+    """A side's name, total and bag count; ``won`` marks the winner."""
+
+    name: str
+    total: int
+    bags: int
+    won: bool
+
+
+def side_totals(sheet: Sheet) -> tuple[SideTotal, ...]:
+    """Each side's standing after the last hand of ``sheet``."""
+    return tuple(
+        SideTotal(name, sheet.totals[side], sheet.bags[side], side == sheet.winner) for side, name in enumerate(sheet.sides)
+    )
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """Everything the sheet page shows.
+
+    Attributes:
+        game: the model; engine: the engine game of the played hands; sheet: its score.
+        rows: one :class:`Row` per played hand.
+        in_play: the hand whose bids are written but not its tricks, or ``None``.
+        next_number: 1-based number of the hand being entered.
+        dealer, first_bidder: names for the hand being entered.
+        order: seats of that hand in bidding order, with their bid choices.
+        winner: name of the winning side, or ``None``.
+    """
+
+    game: Game
+    engine: SpadesGame
+    sheet: Sheet
+    rows: tuple[Row, ...]
+    in_play: Hand | None
+    next_number: int
+    dealer: str
+    first_bidder: str
+    order: tuple[SeatTurn, ...]
+    winner: str | None
+
+    @property
+    def standings(self) -> tuple[SideTotal, ...]:
+        """Each side's total and bags now, for the scoreboard."""
+        return side_totals(self.sheet)
+
+    @property
+    def in_play_bids(self) -> tuple[SeatCell, ...]:
+        """The hand in play's bids in bidding order (empty when none is in play)."""
+        if self.in_play is None:
+            return ()
+        return tuple(
+            SeatCell(turn.seat, turn.player, bid_label(self.in_play.bids[turn.seat]), None) for turn in self.order
+        )
+
+
+def bid_label(bid: Bid, translate: Callable[[str], str] = gettext) -> str:
+    """How a bid is written on the sheet: ``"4"``, ``"Nil"``, ``"Blind nil"``."""
+    if bid == NIL:
+        return translate("Nil")
+    if bid == BLIND_NIL:
+        return translate("Blind nil")
+    return str(bid)
+
+
+def bid_choices(bids: tuple[Bid, ...]) -> tuple[BidChoice, ...]:
+    """Buttons for ``bids`` (see :func:`~scorekeeper.engine.spades.bidding.offered_bids`)."""
+    return tuple(BidChoice(str(bid), bid_label(bid)) for bid in bids)
+
+
+def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
+    """Score ``game`` and lay it out for the sheet page.
+
+    Args:
+        game: the game; hands: its hands in order if already loaded (else one query).
+    """
+    hands = list(game.hands.all()) if hands is None else hands
+    engine = game.to_engine(hands)
+    sheet = score_game(engine)
+    sides = engine.sides
+    rows = []
+    for index, (hand, score) in enumerate(zip(engine.hands, sheet.hands)):
+        cells = tuple(
+            SideCell(
+                side=side,
+                name=sheet.sides[side],
+                seats=tuple(
+                    SeatCell(seat, engine.players[seat], bid_label(hand.bids[seat]), hand.tricks[seat]) for seat in seats
+                ),
+                points=score.points[side],
+                total=score.totals[side],
+                bags=score.bags[side],
+                lines=tuple(_render(line) for line in score.lines if line.side == side),
+            )
+            for side, seats in enumerate(sides)
+        )
+        notes = tuple(_render(line) for line in score.lines if line.side is None)
+        rows.append(Row(index + 1, engine.players[engine.dealer_of(index)], cells, notes))
+    in_play = hands[-1] if hands and not hands[-1].is_complete else None
+    number = len(engine.hands)
+    order = tuple(
+        SeatTurn(
+            seat=seat,
+            player=engine.players[seat],
+            side=engine.side_of(seat),
+            choices=bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=sheet.totals)),
+        )
+        for seat in engine.bidding_order(number)
+    )
+    return GameSheet(
+        game=game,
+        engine=engine,
+        sheet=sheet,
+        rows=tuple(rows),
+        in_play=in_play,
+        next_number=number + 1,
+        dealer=engine.players[engine.dealer_of(number)],
+        first_bidder=engine.players[order[0].seat],
+        order=order,
+        winner=None if sheet.winner is None else sheet.sides[sheet.winner],
+    )
+
+
+def _render(line: Line) -> str:
+    return line.render(gettext)
+
+
+def game_export(game: Game) -> dict:
+    """The game record of ``game``'s played hands (``shared/formats/game-record.md``)."""
+    return game_record(game.to_engine())
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as listed on the home page: totals per side and how far it got.
+
+    ``sides`` is empty when the stored hands no longer score (not expected).
+    """
+
+    game: Game
+    hands: int
+    finished: bool
+    sides: tuple[SideTotal, ...]
+
+
+def games_recent(limit: int = 20) -> list[GameSummary]:
+    """The most recently changed games, summarised (two queries whatever their length)."""
+    summaries = []
+    for game in Game.objects.prefetch_related("hands")[:limit]:
+        try:
+            sheet = score_game(game.to_engine(list(game.hands.all())))
+        except RuleError:
+            summaries.append(GameSummary(game, 0, False, ()))
+            continue
+        summaries.append(GameSummary(game, len(sheet.hands), sheet.finished, side_totals(sheet)))
+    return summaries

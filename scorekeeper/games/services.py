@@ -1,0 +1,209 @@
+"""Writes: every change to a game goes through one of these functions.
+
+Each is keyword-only, runs in one transaction, locks the game row, checks the
+change with the engine *before* writing, and raises
+:class:`~scorekeeper.engine.errors.RuleError` (nothing written) when a rule
+forbids it. Names follow ``<thing>_<action>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import FORMAT, parse_record, score_game
+from scorekeeper.engine.spades.bidding import verify_bid
+from scorekeeper.engine.spades.game import Bid
+from scorekeeper.engine.spades.rules import spades_rules_record
+from scorekeeper.engine.text import Text, gettext_noop
+
+from .models import Game, Hand
+
+
+def _locked(game: Game) -> tuple[Game, list[Hand]]:
+    """Lock ``game`` for this transaction; return it fresh with its hands in order."""
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    return locked, list(locked.hands.all())
+
+
+class StaleHand(RuleError):
+    """The form was for a hand that another phone has saved or undone meanwhile."""
+
+
+def _check_number(number: int | None, expected: int) -> None:
+    if number is not None and number != expected:
+        raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
+
+
+def _touch(game: Game) -> None:
+    game.save(update_fields=["updated_at"])
+
+
+@transaction.atomic
+def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any]) -> Game:
+    """Start a Spades game.
+
+    Args:
+        players: four names in clockwise seating order (partners opposite).
+        dealer: seat index of the first dealer.
+        rules: a game record's rules object (``{"preset": ..., key: value}``).
+
+    Raises:
+        RecordError: a bad name list, dealer, preset, key or value.
+    """
+    engine = parse_record(
+        {"format": FORMAT, "game": "spades", "players": list(players), "dealer": dealer, "rules": rules, "hands": []}
+    )
+    return Game.objects.create(
+        players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
+    )
+
+
+@transaction.atomic
+def game_import(*, record: Any) -> Game:
+    """Store a game record (``shared/formats/game-record.md``) as a new game.
+
+    Raises:
+        RuleError: the record is malformed or any hand breaks a rule.
+    """
+    engine = parse_record(record)
+    score_game(engine)  # every hand must be legal before anything is stored
+    game = Game.objects.create(
+        players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
+    )
+    Hand.objects.bulk_create(
+        Hand(game=game, number=number, bids=list(hand.bids), tricks=list(hand.tricks))
+        for number, hand in enumerate(engine.hands)
+    )
+    return game
+
+
+@transaction.atomic
+def game_rematch(*, game: Game) -> Game:
+    """A new game with the same players and house rules; the deal moves on to the left."""
+    game, hands = _locked(game)
+    return Game.objects.create(
+        players=game.players, dealer=(game.dealer + len(hands)) % len(game.players), rules=game.rules
+    )
+
+
+@transaction.atomic
+def hand_bids_save(*, game: Game, bids: Sequence[Bid], number: int | None = None) -> Hand:
+    """Write the bids of the next hand (the hand is then in play).
+
+    Args:
+        bids: one bid per seat, in seat order (int, ``"nil"`` or ``"blind_nil"``).
+        number: the 0-based hand number the form was showing; when given and the
+            game has moved on meanwhile (another phone), nothing is written.
+
+    Raises:
+        StaleHand: ``number`` is not the next hand any more.
+        RuleError: the game is over, a hand is already in play, or a bid is not
+            allowed now (``field="bids"``, ``seat`` set).
+    """
+    game, hands = _locked(game)
+    _check_number(number, len(hands))
+    if hands and not hands[-1].is_complete:
+        raise RuleError(
+            Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
+            field="bids",
+        )
+    engine = game.to_engine(hands)
+    sheet = score_game(engine)
+    if sheet.finished:
+        raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
+    if len(bids) != len(engine.players):
+        raise RuleError(Text(gettext_noop("Enter a bid for every player.")), field="bids")
+    checked = [
+        verify_bid(engine.rules, bid, seat=seat, side=engine.side_of(seat), totals=sheet.totals, player=engine.players[seat])
+        for seat, bid in enumerate(bids)
+    ]
+    hand = Hand.objects.create(game=game, number=len(hands), bids=checked)
+    _touch(game)
+    return hand
+
+
+@transaction.atomic
+def hand_tricks_save(*, game: Game, tricks: Sequence[int], number: int | None = None) -> Hand:
+    """Write the tricks taken in the hand in play; the hand is then scored.
+
+    Args:
+        tricks: tricks taken per seat, in seat order.
+        number: the 0-based number of the hand in play the form was showing.
+
+    Raises:
+        StaleHand: ``number`` is not the hand in play any more.
+        RuleError: no hand is in play, or the tricks are wrong (``field="tricks"``).
+    """
+    game, hands = _locked(game)
+    _check_number(number, len(hands) - 1)
+    if not hands or hands[-1].is_complete:
+        raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
+    current = hands[-1]
+    current.tricks = list(tricks)
+    _verify(game, hands)
+    current.save(update_fields=["tricks"])
+    _touch(game)
+    return current
+
+
+@transaction.atomic
+def hand_update(*, game: Game, number: int, bids: Sequence[Bid], tricks: Sequence[int]) -> Hand:
+    """Correct a played hand (0-based ``number``); every later hand is checked again.
+
+    Raises:
+        Hand.DoesNotExist: no played hand with that number.
+        RuleError: the corrected hand, or a later hand because of it, breaks a rule.
+    """
+    game, hands = _locked(game)
+    if not 0 <= number < len(hands) or not hands[number].is_complete:
+        raise Hand.DoesNotExist
+    hand = hands[number]
+    hand.bids, hand.tricks = list(bids), list(tricks)
+    _verify(game, hands)
+    hand.save(update_fields=["bids", "tricks"])
+    _touch(game)
+    return hand
+
+
+def _verify(game: Game, hands: list[Hand]) -> None:
+    """Check ``hands`` (changed in memory, not yet saved) as the whole game.
+
+    Scores every played hand and checks the bids of a hand still in play at the
+    new scores, so a correction can never leave a later hand illegal.
+
+    Raises:
+        RuleError: tagged with the 0-based hand that breaks a rule.
+    """
+    engine = game.to_engine(hands)
+    sheet = score_game(engine)
+    if hands and not hands[-1].is_complete:
+        if sheet.finished:
+            raise RuleError(
+                Text(gettext_noop("With this change the game is over before the hand in play.")),
+                hand=len(hands) - 1,
+                source="spades.md: Standard scoring 5",
+            )
+        for seat, bid in enumerate(hands[-1].bids):
+            try:
+                verify_bid(
+                    engine.rules, bid, seat=seat, side=engine.side_of(seat), totals=sheet.totals,
+                    player=engine.players[seat],
+                )
+            except RuleError as error:
+                raise error.at_hand(len(hands) - 1) from None
+
+
+@transaction.atomic
+def hand_undo(*, game: Game) -> Hand | None:
+    """Delete the last hand (its bids, if it is still in play); return it, or ``None``."""
+    game, hands = _locked(game)
+    if not hands:
+        return None
+    last = hands[-1]
+    last.delete()
+    _touch(game)
+    return last

@@ -1,0 +1,19 @@
+"""URLs of the games app. A game's address is its random UUID."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/new/", views.game_new, name="new"),
+    path("games/<uuid:game_id>/", views.game_detail, name="detail"),
+    path("games/<uuid:game_id>/bids/", views.hand_bids, name="bids"),
+    path("games/<uuid:game_id>/tricks/", views.hand_tricks, name="tricks"),
+    path("games/<uuid:game_id>/tricks/rest/", views.hand_tricks_rest, name="tricks_rest"),
+    path("games/<uuid:game_id>/undo/", views.hand_undo, name="undo"),
+    path("games/<uuid:game_id>/hands/<int:number>/", views.hand_edit, name="hand_edit"),
+    path("games/<uuid:game_id>/rematch/", views.game_rematch, name="rematch"),
+    path("games/<uuid:game_id>/record.json", views.game_record_download, name="record"),
+]

@@ -1,0 +1,245 @@
+"""Views: thin. Parse the form, call a service, render the page or its partial.
+
+Every page is one template with named partials (django-template-partials). A
+request from htmx gets the partial it swaps in; any other request gets the whole
+page, so every ``hx-post`` also works as a plain form. Successful writes are
+announced with the ``HX-Trigger`` event ``sheet-changed``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import trigger_client_event
+
+from scorekeeper.engine.errors import RuleError
+
+from . import services
+from .forms import BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error
+from .models import Game
+from scorekeeper.engine.spades.bidding import offered_bids
+
+from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
+
+SHEET_CHANGED = "sheet-changed"
+BID_ERRORS = {"bids": "bid_"}
+TRICK_ERRORS = {"tricks": "tricks_"}
+HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Recent games (resume with one tap) and the button for a new one."""
+    return render(request, "games/home.html", {"games": games_recent()})
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Start a game: names, first dealer, preset and house rules on one screen.
+
+    ``GET ?preset=name`` fills in that preset's rules; from htmx (the preset
+    menu) only the house-rules partial is returned. Posting with
+    ``apply_preset`` (the no-JavaScript button) does the same for the whole form.
+    """
+    if request.method == "POST" and "apply_preset" not in request.POST:
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            try:
+                game = services.game_create(
+                    players=form.players(), dealer=form.cleaned_data["dealer"], rules=form.rules()
+                )
+            except RuleError as error:
+                add_rule_error(form, error, prefix={})
+            else:
+                return redirect(game)
+        return render(request, "games/new.html", {"form": form}, status=422)
+    source = request.POST if request.method == "POST" else request.GET
+    initial = NewGameForm.initial_for(source.get("preset", "standard"))
+    initial.update({name: source[name] for name in ("player_0", "player_1", "player_2", "player_3", "dealer") if name in source})
+    form = NewGameForm(initial=initial)
+    if request.htmx and request.method == "GET":
+        return render(request, "games/new.html#house-rules", {"form": form})
+    return render(request, "games/new.html", {"form": form})
+
+
+def _game(game_id: Any) -> Game:
+    return get_object_or_404(Game, pk=game_id)
+
+
+def _page(
+    request: HttpRequest,
+    game: Game,
+    *,
+    bids_form: BidsForm | None = None,
+    tricks_form: TricksForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The sheet page, or its ``game`` partial for htmx, with the entry forms."""
+    view = game_sheet(game)
+    order = tuple(turn.seat for turn in view.order)
+    number = view.next_number - 1
+    if bids_form is None:
+        bids_form = BidsForm(order=order, initial={"number": number})
+    if tricks_form is None:
+        tricks_form = TricksForm(order=order, initial={"number": number})
+    context = {
+        "view": view,
+        "game": game,
+        "bids_form": bids_form,
+        "tricks_form": tricks_form,
+        "bid_rows": [(turn, bids_form[f"bid_{turn.seat}"]) for turn in view.order],
+        "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in view.order[:-1]],
+    }
+    template = "games/game.html#game" if request.htmx else "games/game.html"
+    return render(request, template, context, status=status)
+
+
+def _saved(request: HttpRequest, game: Game, anchor: str = "entry") -> HttpResponse:
+    """After a write: the fresh partial for htmx (with ``HX-Trigger``), else a redirect."""
+    if request.htmx:
+        return trigger_client_event(_page(request, game), SHEET_CHANGED)
+    return HttpResponseRedirect(f"{game.get_absolute_url()}#{anchor}")
+
+
+def _number(request: HttpRequest) -> int | None:
+    value = request.POST.get("number", "")
+    return int(value) if value.isdigit() else None
+
+
+@require_GET
+def game_detail(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The score sheet: totals, every hand, and the form for the next one."""
+    return _page(request, _game(game_id))
+
+
+@require_POST
+def hand_bids(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Save the bids of the next hand."""
+    game = _game(game_id)
+    form = BidsForm(request.POST, order=tuple(range(len(game.players))))
+    if form.is_valid():
+        try:
+            services.hand_bids_save(game=game, bids=form.bids(), number=_number(request))
+        except services.StaleHand as error:
+            return _stale(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix=BID_ERRORS)
+        else:
+            return _saved(request, game)
+    return _page(request, game, bids_form=form, status=422)
+
+
+@require_POST
+def hand_tricks(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
+    game = _game(game_id)
+    order = game_sheet(game).order
+    form = TricksForm(request.POST, order=tuple(turn.seat for turn in order))
+    if form.is_valid():
+        try:
+            services.hand_tricks_save(game=game, tricks=form.tricks(), number=_number(request))
+        except services.StaleHand as error:
+            return _stale(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix=TRICK_ERRORS)
+        else:
+            return _saved(request, game)
+    return _page(request, game, tricks_form=form, status=422)
+
+
+@require_POST
+def hand_tricks_rest(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The "rest of 13" for the last seat while tricks are being tapped (htmx preview)."""
+    game = _game(game_id)
+    view = game_sheet(game)
+    form = TricksForm(request.POST, order=tuple(turn.seat for turn in view.order))
+    return render(request, "games/game.html#tricks-rest", {"tricks_form": form, "view": view})
+
+
+def _stale(request: HttpRequest, game: Game, error: RuleError) -> HttpResponse:
+    """Another phone got there first: show the fresh sheet with a warning."""
+    messages.warning(request, error.text.render(gettext))
+    if request.htmx:
+        return trigger_client_event(_page(request, game, status=409), SHEET_CHANGED)
+    return HttpResponseRedirect(f"{game.get_absolute_url()}#entry")
+
+
+@require_POST
+def hand_undo(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Delete the last hand (or the bids of the hand in play)."""
+    game = _game(game_id)
+    services.hand_undo(game=game)
+    return _saved(request, game)
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
+    """Correct played hand ``number`` (1-based); the whole sheet is scored again."""
+    game = _game(game_id)
+    hands = list(game.hands.all())
+    if not 1 <= number <= len(hands) or not hands[number - 1].is_complete:
+        raise Http404
+    hand = hands[number - 1]
+    view = game_sheet(game, hands)
+    order = view.engine.bidding_order(number - 1)
+    if request.method == "POST":
+        form = HandForm(request.POST, order=order)
+        if form.is_valid():
+            try:
+                services.hand_update(game=game, number=number - 1, bids=form.bids(), tricks=form.tricks())
+            except RuleError as error:
+                add_rule_error(form, error, prefix=HAND_ERRORS)
+            else:
+                return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{number}")
+        status = 422
+    else:
+        initial = {f"bid_{seat}": str(bid) for seat, bid in enumerate(hand.bids)}
+        initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.tricks)})
+        form, status = HandForm(initial=initial, order=order), 200
+    totals = view.sheet.hands[number - 2].totals if number > 1 else tuple(0 for _ in view.sheet.sides)
+    seats = _edit_seats(view, form, order, totals)
+    context = {"view": view, "game": game, "form": form, "number": number, "seats": seats}
+    return render(request, "games/hand_edit.html", context, status=status)
+
+
+def _edit_seats(view: GameSheet, form: HandForm, order: tuple[int, ...], totals: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Per seat in bidding order: name, bid buttons allowed before that hand, and its fields."""
+    engine = view.engine
+    return [
+        {
+            "seat": seat,
+            "player": engine.players[seat],
+            "choices": bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals)),
+            "bid": form[f"bid_{seat}"],
+            "tricks": form[f"tricks_{seat}"],
+        }
+        for seat in order
+    ]
+
+
+@require_POST
+def game_rematch(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Start a new game with the same players and house rules."""
+    new = services.game_rematch(game=_game(game_id))
+    return redirect(new)
+
+
+@require_GET
+def game_record_download(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The game as its record (``shared/formats/game-record.md``), as a download."""
+    game = _game(game_id)
+    record = game_export(game)
+    name = slugify("-".join(["spades", game.created_at.strftime("%Y-%m-%d"), *game.players])) or "game"
+    response = HttpResponse(
+        json.dumps(record, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+

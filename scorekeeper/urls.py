@@ -1,0 +1,8 @@
+"""Root URLs: the games app and Django's language switcher."""
+
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("scorekeeper.games.urls")),
+]
