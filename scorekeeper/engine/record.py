@@ -26,8 +26,9 @@ SPADES_HAND = ("bids", "tricks")
 Game = SpadesGame
 
 
-def _error(template: str, field: str | None = None, hand: int | None = None, **params: Any) -> RecordError:
-    return RecordError(Text(template, params), field=field, hand=hand, source="game-record.md")
+def _error(template: str, where: str | None = None, hand: int | None = None, **params: Any) -> RecordError:
+    """A :class:`RecordError` about input ``where`` (a record field name)."""
+    return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md")
 
 
 def parse_record(data: Any) -> Game:
@@ -44,7 +45,7 @@ def parse_record(data: Any) -> Game:
         raise _error(gettext_noop("A game record must be a JSON object."))
     unknown = sorted(set(data) - set(TOP_LEVEL))
     if unknown:
-        raise _error(gettext_noop("Unknown field '%(field)s' in the game record."), field=unknown[0])
+        raise _error(gettext_noop("Unknown field '%(field)s' in the game record."), unknown[0], field=unknown[0])
     if data.get("format") != FORMAT:
         raise _error(gettext_noop("'format' must be \"%(format)s\"."), "format", format=FORMAT)
     if data.get("game") not in GAMES:
@@ -74,7 +75,7 @@ def _parse_spades_hand(index: int, hand: Any) -> SpadesHand:
         raise _error(gettext_noop("A hand must be an object with 'bids' and 'tricks'."), hand=index)
     unknown = sorted(set(hand) - set(SPADES_HAND))
     if unknown:
-        raise _error(gettext_noop("Unknown field '%(field)s' in a hand."), hand=index, field=unknown[0])
+        raise _error(gettext_noop("Unknown field '%(field)s' in a hand."), "hands", index, field=unknown[0])
     for name in SPADES_HAND:
         if not isinstance(hand.get(name), list):
             raise _error(gettext_noop("'%(field)s' must be a list with one entry per seat."), name, index, field=name)

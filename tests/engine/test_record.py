@@ -1,0 +1,85 @@
+"""The game record (shared/formats/game-record.md): parse, write, score output."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from scorekeeper.engine.errors import RecordError, RuleError
+from scorekeeper.engine.record import game_record, parse_record, score_record
+
+RECORD = {
+    "format": "scorekeeper-game/1",
+    "game": "spades",
+    "players": ["Ann", "Bob", "Cat", "Dan"],
+    "dealer": 0,
+    "rules": {"preset": "standard", "target": 300},
+    "hands": [{"bids": [4, "nil", 3, 2], "tricks": [6, 1, 4, 2]}],
+}
+
+
+def test_the_format_example_scores_as_documented():
+    output = score_record(RECORD)
+    assert set(output) == {"sides", "hands", "totals", "bags", "finished", "winner"}
+    assert output["sides"] == ["Ann & Cat", "Bob & Dan"]
+    hand = output["hands"][0]
+    assert set(hand) == {"points", "totals", "bags", "lines"}
+    # Ann & Cat bid 7 and took 10: 70 + 3. Bob's nil failed (-100, 1 bag +1); Dan bid 2 took 2 (+20).
+    assert hand["points"] == [73, -79]
+    assert hand["totals"] == [73, -79] and output["totals"] == [73, -79]
+    assert hand["bags"] == [3, 1] and output["bags"] == [3, 1]
+    assert all(isinstance(line, str) and "(spades.md" in line for line in hand["lines"])
+    assert output["finished"] is False and output["winner"] is None
+    json.dumps(output)  # plain JSON
+
+
+def test_record_round_trip():
+    assert game_record(parse_record(RECORD)) == RECORD
+
+
+def test_rules_may_be_omitted_and_default_to_standard():
+    record = {key: value for key, value in RECORD.items() if key != "rules"}
+    assert parse_record(record).rules.target == 500
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r.update(format="scorekeeper-game/2"), "'format' must be"),
+        (lambda r: r.update(game="poker"), "'game' must be"),
+        (lambda r: r.update(players=["Ann", "Bob", "Cat"]), "'players' must list the 4 players"),
+        (lambda r: r.update(players=["Ann", "Bob", "Cat", " "]), "'players' must list"),
+        (lambda r: r.update(dealer=4), "'dealer' must be a seat index from 0 to 3."),
+        (lambda r: r.update(dealer=True), "'dealer' must be a seat index"),
+        (lambda r: r.update(hands={}), "'hands' must be a list."),
+        (lambda r: r.update(extra=1), "Unknown field 'extra' in the game record."),
+        (lambda r: r["hands"][0].update(moon=True), "Hand 1: Unknown field 'moon' in a hand."),
+        (lambda r: r["hands"][0].pop("tricks"), "Hand 1: 'tricks' must be a list"),
+        (lambda r: r["rules"].update(bags=3), "Unknown house rule 'bags'."),
+    ],
+)
+def test_malformed_records_are_clear_errors(change, message):
+    record = copy.deepcopy(RECORD)
+    change(record)
+    with pytest.raises(RecordError) as caught:
+        score_record(record)
+    assert message in str(caught.value)
+
+
+def test_not_an_object():
+    with pytest.raises(RecordError, match="must be a JSON object"):
+        parse_record([])
+
+
+def test_rule_errors_name_the_hand():
+    record = copy.deepcopy(RECORD)
+    record["hands"].append({"bids": [4, 4, 4, 4], "tricks": [4, 4, 4, 4]})
+    with pytest.raises(RuleError, match=r"^Hand 2: The tricks add up to 16"):
+        score_record(record)
+
+
+def test_mu_is_a_clear_error_until_supported():
+    with pytest.raises(RecordError, match="Mü games are not supported yet"):
+        parse_record({**RECORD, "game": "mu"})
