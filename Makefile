@@ -17,6 +17,7 @@ $(STAMP): requirements.txt | $(BIN)/python
 ## setup: create .venv, install the requirements, migrate the SQLite database (idempotent)
 setup: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
 
 ## run: serve on 0.0.0.0:$(PORT) and print the address for phones on the same network
 run: setup
@@ -25,6 +26,9 @@ run: setup
 
 ## test: the whole suite (engine, views, commands, browser)
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python -m pytest
 
 ## bench: scoring speed and SQL query counts
@@ -33,7 +37,8 @@ bench: $(STAMP)
 
 ## messages: refresh and compile the German translation catalogue
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages --locale de --no-location --ignore '.venv/*' --ignore 'tests/*'
+	$(BIN)/python manage.py makemessages --locale de --no-location --ignore '.venv/*' --ignore 'tests/*' --ignore 'staticfiles/*'
+	msgattrib --no-obsolete -o scorekeeper/locale/de/LC_MESSAGES/django.po scorekeeper/locale/de/LC_MESSAGES/django.po
 	$(BIN)/python manage.py compilemessages --locale de --ignore '.venv/*'
 
 clean:

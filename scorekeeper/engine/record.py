@@ -49,7 +49,7 @@ def parse_record(data: Any) -> Game:
     if data.get("format") != FORMAT:
         raise _error(gettext_noop("'format' must be \"%(format)s\"."), "format", format=FORMAT)
     if data.get("game") not in GAMES:
-        raise _error(gettext_noop("'game' must be \"spades\" or \"mu\"."), "game")
+        raise _error(gettext_noop('\'game\' must be "spades" or "mu".'), "game")
     if data["game"] == "mu":
         raise _error(gettext_noop("Mü games are not supported yet."), "game")
     players = data.get("players")

@@ -72,7 +72,10 @@ def _bound(bound: int | None) -> str:
 def _bad_value(name: str, value: Any, choices: tuple[Any, ...] | None = None) -> RecordError:
     if choices is None:
         return RecordError(
-            Text(gettext_noop("House rule '%(key)s' must be a whole number, not %(value)r."), {"key": name, "value": value}),
+            Text(
+                gettext_noop("House rule '%(key)s' must be a whole number, not %(value)r."),
+                {"key": name, "value": value},
+            ),
             field="rules",
         )
     allowed = ", ".join(_json(choice) for choice in choices)
@@ -132,7 +135,7 @@ def rules_from_record(rules_type: type[R], presets: Mapping[str, Mapping[str, An
     if not isinstance(data, Mapping):
         raise RecordError(Text(gettext_noop("'rules' must be an object.")), field="rules")
     preset = data.get("preset", "standard")
-    if preset not in presets:
+    if not isinstance(preset, str) or preset not in presets:
         raise RecordError(
             Text(
                 gettext_noop("Unknown preset %(value)s; known presets: %(allowed)s."),

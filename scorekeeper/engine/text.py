@@ -44,8 +44,7 @@ class Text:
     def render(self, translate: Translate = identity) -> str:
         """Return the message in the language of ``translate``."""
         params = {
-            name: value.render(translate) if isinstance(value, Text) else value
-            for name, value in self.params.items()
+            name: value.render(translate) if isinstance(value, Text) else value for name, value in self.params.items()
         }
         return translate(self.template) % params
 

@@ -187,7 +187,8 @@ class NewGameForm(forms.Form):
     player_3 = forms.CharField(max_length=40, label=_("Player 4"))
     dealer = forms.TypedChoiceField(choices=[(str(seat), str(seat + 1)) for seat in range(4)], coerce=int, initial=0)
     preset = forms.ChoiceField(
-        choices=[(name, _(title)) for name, (title, _source) in PRESET_INFO.items()], initial="standard",
+        choices=[(name, _(title)) for name, (title, _source) in PRESET_INFO.items()],
+        initial="standard",
         label=_("Preset"),
     )
 

@@ -91,5 +91,3 @@ class Hand(models.Model):
     def to_engine(self) -> SpadesHand:
         """The engine hand (only for a complete hand)."""
         return SpadesHand(bids=tuple(self.bids), tricks=tuple(self.tricks or ()))
-
-

@@ -85,7 +85,8 @@ class SideTotal:
 def side_totals(sheet: Sheet) -> tuple[SideTotal, ...]:
     """Each side's standing after the last hand of ``sheet``."""
     return tuple(
-        SideTotal(name, sheet.totals[side], sheet.bags[side], side == sheet.winner) for side, name in enumerate(sheet.sides)
+        SideTotal(name, sheet.totals[side], sheet.bags[side], side == sheet.winner)
+        for side, name in enumerate(sheet.sides)
     )
 
 
@@ -154,13 +155,14 @@ def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
     sheet = score_game(engine)
     sides = engine.sides
     rows = []
-    for index, (hand, score) in enumerate(zip(engine.hands, sheet.hands)):
+    for index, (hand, score) in enumerate(zip(engine.hands, sheet.hands, strict=True)):
         cells = tuple(
             SideCell(
                 side=side,
                 name=sheet.sides[side],
                 seats=tuple(
-                    SeatCell(seat, engine.players[seat], bid_label(hand.bids[seat]), hand.tricks[seat]) for seat in seats
+                    SeatCell(seat, engine.players[seat], bid_label(hand.bids[seat]), hand.tricks[seat])
+                    for seat in seats
                 ),
                 points=score.points[side],
                 total=score.totals[side],

@@ -16,7 +16,7 @@ from django.db import transaction
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import FORMAT, parse_record, score_game
 from scorekeeper.engine.spades.bidding import verify_bid
-from scorekeeper.engine.spades.game import Bid
+from scorekeeper.engine.spades.game import Bid, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 
@@ -33,7 +33,8 @@ class StaleHand(RuleError):
     """The form was for a hand that another phone has saved or undone meanwhile."""
 
 
-def _check_number(number: int | None, expected: int) -> None:
+def _check_number(number: int | None, expected: int | None) -> None:
+    """Raise :class:`StaleHand` if the form's hand ``number`` is not ``expected`` (``None``: no such hand now)."""
     if number is not None and number != expected:
         raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
 
@@ -75,7 +76,12 @@ def game_import(*, record: Any) -> Game:
         players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
     )
     Hand.objects.bulk_create(
-        Hand(game=game, number=number, bids=list(hand.bids), tricks=list(hand.tricks))
+        Hand(
+            game=game,
+            number=number,
+            bids=[normalise_bid(engine.rules, bid) for bid in hand.bids],
+            tricks=list(hand.tricks),
+        )
         for number, hand in enumerate(engine.hands)
     )
     return game
@@ -118,7 +124,9 @@ def hand_bids_save(*, game: Game, bids: Sequence[Bid], number: int | None = None
     if len(bids) != len(engine.players):
         raise RuleError(Text(gettext_noop("Enter a bid for every player.")), field="bids")
     checked = [
-        verify_bid(engine.rules, bid, seat=seat, side=engine.side_of(seat), totals=sheet.totals, player=engine.players[seat])
+        verify_bid(
+            engine.rules, bid, seat=seat, side=engine.side_of(seat), totals=sheet.totals, player=engine.players[seat]
+        )
         for seat, bid in enumerate(bids)
     ]
     hand = Hand.objects.create(game=game, number=len(hands), bids=checked)
@@ -139,8 +147,9 @@ def hand_tricks_save(*, game: Game, tricks: Sequence[int], number: int | None = 
         RuleError: no hand is in play, or the tricks are wrong (``field="tricks"``).
     """
     game, hands = _locked(game)
-    _check_number(number, len(hands) - 1)
-    if not hands or hands[-1].is_complete:
+    in_play = bool(hands) and not hands[-1].is_complete
+    _check_number(number, len(hands) - 1 if in_play else None)
+    if not in_play:
         raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
     current = hands[-1]
     current.tricks = list(tricks)
@@ -162,7 +171,8 @@ def hand_update(*, game: Game, number: int, bids: Sequence[Bid], tricks: Sequenc
     if not 0 <= number < len(hands) or not hands[number].is_complete:
         raise Hand.DoesNotExist
     hand = hands[number]
-    hand.bids, hand.tricks = list(bids), list(tricks)
+    rules = game.to_engine([]).rules
+    hand.bids, hand.tricks = [normalise_bid(rules, bid) for bid in bids], list(tricks)
     _verify(game, hands)
     hand.save(update_fields=["bids", "tricks"])
     _touch(game)
@@ -190,7 +200,11 @@ def _verify(game: Game, hands: list[Hand]) -> None:
         for seat, bid in enumerate(hands[-1].bids):
             try:
                 verify_bid(
-                    engine.rules, bid, seat=seat, side=engine.side_of(seat), totals=sheet.totals,
+                    engine.rules,
+                    bid,
+                    seat=seat,
+                    side=engine.side_of(seat),
+                    totals=sheet.totals,
                     player=engine.players[seat],
                 )
             except RuleError as error:

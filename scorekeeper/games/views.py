@@ -20,12 +20,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.spades.bidding import offered_bids
 
 from . import services
 from .forms import BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error
 from .models import Game
-from scorekeeper.engine.spades.bidding import offered_bids
-
 from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
 
 SHEET_CHANGED = "sheet-changed"
@@ -62,7 +61,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, "games/new.html", {"form": form}, status=422)
     source = request.POST if request.method == "POST" else request.GET
     initial = NewGameForm.initial_for(source.get("preset", "standard"))
-    initial.update({name: source[name] for name in ("player_0", "player_1", "player_2", "player_3", "dealer") if name in source})
+    initial.update(
+        {name: source[name] for name in ("player_0", "player_1", "player_2", "player_3", "dealer") if name in source}
+    )
     form = NewGameForm(initial=initial)
     if request.htmx and request.method == "GET":
         return render(request, "games/new.html#house-rules", {"form": form})
@@ -96,6 +97,7 @@ def _page(
         "tricks_form": tricks_form,
         "bid_rows": [(turn, bids_form[f"bid_{turn.seat}"]) for turn in view.order],
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in view.order[:-1]],
+        "opened": _opened(request),
     }
     template = "games/game.html#game" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
@@ -106,6 +108,12 @@ def _saved(request: HttpRequest, game: Game, anchor: str = "entry") -> HttpRespo
     if request.htmx:
         return trigger_client_event(_page(request, game), SHEET_CHANGED)
     return HttpResponseRedirect(f"{game.get_absolute_url()}#{anchor}")
+
+
+def _opened(request: HttpRequest) -> int | None:
+    """The hand row to show expanded (``?hand=N`` after a correction)."""
+    value = request.GET.get("hand", "")
+    return int(value) if value.isdigit() else None
 
 
 def _number(request: HttpRequest) -> int | None:
@@ -197,7 +205,7 @@ def hand_edit(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
             except RuleError as error:
                 add_rule_error(form, error, prefix=HAND_ERRORS)
             else:
-                return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{number}")
+                return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
         status = 422
     else:
         initial = {f"bid_{seat}": str(bid) for seat, bid in enumerate(hand.bids)}
@@ -209,7 +217,9 @@ def hand_edit(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
     return render(request, "games/hand_edit.html", context, status=status)
 
 
-def _edit_seats(view: GameSheet, form: HandForm, order: tuple[int, ...], totals: tuple[int, ...]) -> list[dict[str, Any]]:
+def _edit_seats(
+    view: GameSheet, form: HandForm, order: tuple[int, ...], totals: tuple[int, ...]
+) -> list[dict[str, Any]]:
     """Per seat in bidding order: name, bid buttons allowed before that hand, and its fields."""
     engine = view.engine
     return [
@@ -242,4 +252,3 @@ def game_record_download(request: HttpRequest, game_id: Any) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
-

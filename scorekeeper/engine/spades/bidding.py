@@ -39,8 +39,8 @@ def verify_bid(rules: SpadesRules, bid: object, *, seat: int, side: int, totals:
         if rules.blind_nil_min_deficit and behind < rules.blind_nil_min_deficit:
             raise error(
                 gettext_noop(
-                    "%(player)s: blind nil is allowed only when your side is at least %(deficit)d points behind "
-                    "(now %(behind)d)."
+                    "%(player)s: blind nil is allowed only when the bidder's side is at least "
+                    "%(deficit)d points behind (now %(behind)d)."
                 ),
                 "spades.md: blind_nil_min_deficit; 002 Bidding",
                 deficit=rules.blind_nil_min_deficit,

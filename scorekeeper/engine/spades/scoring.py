@@ -107,10 +107,14 @@ def _score_side(
         rule = "blind_nil" if blind else "nil"
         if seat_tricks == 0:
             value = rules.blind_nil_value if blind else rules.nil_value
-            template = _("%(side)s: blind nil by %(player)s made, %(points)+d") if blind else _(
-                "%(side)s: nil by %(player)s made, %(points)+d"
+            template = (
+                _("%(side)s: blind nil by %(player)s made, %(points)+d")
+                if blind
+                else _("%(side)s: nil by %(player)s made, %(points)+d")
             )
-            nil_lines.append(Line(side, value, rule, NIL_SOURCE, Text(template, {"side": name, "player": player, "points": value})))
+            nil_lines.append(
+                Line(side, value, rule, NIL_SOURCE, Text(template, {"side": name, "player": player, "points": value}))
+            )
             points += value
             continue
         failed_nil = player
@@ -127,8 +131,12 @@ def _score_side(
         params = {"side": name, "player": player, "count": seat_tricks}
         if rules.failed_nil_tricks == "help_partner" and bidders + _bidders_after(hand, seats, seat) > 0:
             taken += seat_tricks
-            text = Text(_("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count toward the partner's bid"), params)
-            nil_lines.append(Line(side, 0, "failed_nil_tricks", "spades.md: failed_nil_tricks; 003 Punktevergabe", text))
+            text = Text(
+                _("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count toward the partner's bid"), params
+            )
+            nil_lines.append(
+                Line(side, 0, "failed_nil_tricks", "spades.md: failed_nil_tricks; 003 Punktevergabe", text)
+            )
         elif rules.failed_nil_tricks == "neither":
             text = Text(_("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count for nothing"), params)
             nil_lines.append(Line(side, 0, "failed_nil_tricks", "spades.md: failed_nil_tricks", text))
@@ -137,7 +145,10 @@ def _score_side(
             new_bags += seat_tricks
             points += value
             text = Text(
-                _("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count as bags, not toward the bid, %(points)+d"),
+                _(
+                    "%(side)s: tricks of the failed nil by %(player)s (%(count)d) count as bags, "
+                    "not toward the bid, %(points)+d"
+                ),
                 {**params, "points": value},
             )
             nil_lines.append(Line(side, value, "failed_nil_tricks", FAILED_NIL, text))
@@ -155,7 +166,10 @@ def _score_side(
             points += value
         elif taken >= bid:
             value = 10 * bid
-            text = Text(_("%(side)s: bid %(bid)d, took %(tricks)d: made, 10 × %(bid)d = %(points)+d"), {**params, "points": value})
+            text = Text(
+                _("%(side)s: bid %(bid)d, took %(tricks)d: made, 10 × %(bid)d = %(points)+d"),
+                {**params, "points": value},
+            )
             lines.append(Line(side, value, "contract", CONTRACT, text))
             points += value
             over = taken - bid
@@ -163,20 +177,28 @@ def _score_side(
                 value = over * rules.overtrick_value
                 new_bags += over
                 points += value
-                text = Text(_("%(side)s: %(count)d over the bid (bags), %(points)+d"), {"side": name, "count": over, "points": value})
+                text = Text(
+                    _("%(side)s: %(count)d over the bid (bags), %(points)+d"),
+                    {"side": name, "count": over, "points": value},
+                )
                 lines.append(Line(side, value, "overtrick_value", CONTRACT, text))
         elif rules.set_penalty == "shortfall":
             missing = bid - taken
             value = -10 * missing
             text = Text(
-                _("%(side)s: bid %(bid)d, took %(tricks)d: set, −10 × %(missing)d missing = %(points)+d"),
+                _("%(side)s: bid %(bid)d, took %(tricks)d: set, -10 × %(missing)d missing = %(points)+d"),
                 {**params, "missing": missing, "points": value},
             )
-            lines.append(Line(side, value, "set_penalty", "spades.md: set_penalty; 002 Variations in the scoring", text))
+            lines.append(
+                Line(side, value, "set_penalty", "spades.md: set_penalty; 002 Variations in the scoring", text)
+            )
             points += value
         else:
             value = -10 * bid
-            text = Text(_("%(side)s: bid %(bid)d, took %(tricks)d: set, −10 × %(bid)d = %(points)+d"), {**params, "points": value})
+            text = Text(
+                _("%(side)s: bid %(bid)d, took %(tricks)d: set, -10 × %(bid)d = %(points)+d"),
+                {**params, "points": value},
+            )
             lines.append(Line(side, value, "contract", CONTRACT, text))
             points += value
     lines.extend(nil_lines)
@@ -187,7 +209,7 @@ def _score_side(
         times, bags = divmod(bags, rules.bag_limit)
         value = -rules.bag_penalty * times
         text = Text(
-            _("%(side)s: bags reach %(reached)d, %(points)+d; %(left)d carried"),
+            _("%(side)s: bags reach %(reached)d, %(points)+d; %(left)d carried over"),
             {"side": name, "reached": carried + new_bags, "points": value, "left": bags},
         )
         lines.append(Line(side, value, "bag_limit", SANDBAG, text))

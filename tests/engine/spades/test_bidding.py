@@ -47,7 +47,9 @@ def test_can_bid_and_verify_bid_agree():
 def test_blind_nil_error_says_how_far_behind_the_side_is():
     with pytest.raises(RuleError) as caught:
         verify_bid(STANDARD, BLIND_NIL, seat=1, side=1, totals=(120, 40), player="Bob")
-    assert str(caught.value).startswith("Bob: blind nil is allowed only when your side is at least 100 points behind (now 80).")
+    assert str(caught.value).startswith(
+        "Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 80)."
+    )
 
 
 def test_bidding_order_starts_at_the_dealers_left_002_bidding():

@@ -52,7 +52,9 @@ def legal_games(draw: st.DrawFn, max_hands: int = 12) -> SpadesGame:
         bids = []
         for seat in range(4):
             side = game.side_of(seat)
-            candidates = [bid for bid in [*range(0, 14), NIL, BLIND_NIL] if can_bid(rules, bid, side=side, totals=sheet.totals)]
+            candidates = [
+                bid for bid in [*range(0, 14), NIL, BLIND_NIL] if can_bid(rules, bid, side=side, totals=sheet.totals)
+            ]
             bids.append(draw(st.sampled_from(candidates)))
         hand = SpadesHand(tuple(bids), draw(tricks_split()))
         game = SpadesGame(game.players, game.dealer, rules, (*game.hands, hand))
@@ -65,7 +67,7 @@ def test_any_legal_game_scores_and_totals_are_the_running_sum_of_hand_points(gam
     sheet = score_spades(game)
     running = [0, 0]
     for hand in sheet.hands:
-        running = [total + points for total, points in zip(running, hand.points)]
+        running = [total + points for total, points in zip(running, hand.points, strict=True)]
         assert list(hand.totals) == running
     assert list(sheet.totals) == running
 

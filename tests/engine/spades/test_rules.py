@@ -10,9 +10,22 @@ from scorekeeper.engine.errors import RecordError
 from scorekeeper.engine.spades.rules import KEYS, PRESETS, SpadesRules, spades_rules, spades_rules_record
 
 ISSUE_2_KEYS = {
-    "target", "win_on", "lose_at", "zero_is_nil", "nil", "nil_value", "blind_nil", "blind_nil_value",
-    "blind_nil_penalty", "blind_nil_min_deficit", "failed_nil_tricks", "failed_nil_sets_partner",
-    "overtrick_value", "bag_limit", "bag_penalty", "set_penalty",
+    "target",
+    "win_on",
+    "lose_at",
+    "zero_is_nil",
+    "nil",
+    "nil_value",
+    "blind_nil",
+    "blind_nil_value",
+    "blind_nil_penalty",
+    "blind_nil_min_deficit",
+    "failed_nil_tricks",
+    "failed_nil_sets_partner",
+    "overtrick_value",
+    "bag_limit",
+    "bag_penalty",
+    "set_penalty",
 }
 
 
@@ -20,10 +33,22 @@ def test_every_key_of_standard_scoring_is_supported_with_its_spec_default():
     assert ISSUE_2_KEYS <= set(KEYS)
     standard = SpadesRules()
     expected = {
-        "target": 500, "win_on": "reach", "lose_at": None, "zero_is_nil": True, "nil": True, "nil_value": 100,
-        "blind_nil": True, "blind_nil_value": 200, "blind_nil_penalty": 200, "blind_nil_min_deficit": 100,
-        "failed_nil_tricks": "bags", "failed_nil_sets_partner": False, "overtrick_value": 1, "bag_limit": 10,
-        "bag_penalty": 100, "set_penalty": "bid",
+        "target": 500,
+        "win_on": "reach",
+        "lose_at": None,
+        "zero_is_nil": True,
+        "nil": True,
+        "nil_value": 100,
+        "blind_nil": True,
+        "blind_nil_value": 200,
+        "blind_nil_penalty": 200,
+        "blind_nil_min_deficit": 100,
+        "failed_nil_tricks": "bags",
+        "failed_nil_sets_partner": False,
+        "overtrick_value": 1,
+        "bag_limit": 10,
+        "bag_penalty": 100,
+        "set_penalty": "bid",
     }
     assert {name: getattr(standard, name) for name in expected} == expected
 
@@ -46,9 +71,7 @@ def test_every_key_explains_itself_and_names_its_source(name):
 def test_presets_differ_from_standard_only_in_the_keys_they_name(preset, changes):
     rules = spades_rules({"preset": preset})
     standard = SpadesRules()
-    differing = {
-        name: getattr(rules, name) for name in KEYS if getattr(rules, name) != getattr(standard, name)
-    }
+    differing = {name: getattr(rules, name) for name in KEYS if getattr(rules, name) != getattr(standard, name)}
     assert differing == changes
     assert dict(PRESETS[preset]) == changes
 
@@ -67,7 +90,7 @@ def test_rules_record_keeps_only_what_differs_from_the_preset():
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"preset": "poker"}, "Unknown preset \"poker\""),
+        ({"preset": "poker"}, 'Unknown preset "poker"'),
         ({"sandbags": 10}, "Unknown house rule 'sandbags'."),
         ({"target": "500"}, "House rule 'target' must be a whole number, not '500'."),
         ({"target": 0}, "House rule 'target' must be between 1 and"),

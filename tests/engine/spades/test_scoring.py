@@ -12,7 +12,6 @@ from scorekeeper.engine.errors import RuleError
 
 from .helpers import AT_337_WITH_7_BAGS, score
 
-
 # Step 1: the contract --------------------------------------------------------------
 
 
@@ -343,7 +342,7 @@ def test_every_line_names_its_rule_source_and_sums_to_the_points():
         assert sum(line.points for line in hand.lines if line.side == side) == hand.points[side]
     assert all(line.source.startswith("spades.md") for line in hand.lines)
     assert [line.render() for line in hand.lines if line.side == 0] == [
-        "Ann & Cat: bid 4, took 3: set, −10 × 4 = -40 (spades.md: Standard scoring 1)",
+        "Ann & Cat: bid 4, took 3: set, -10 × 4 = -40 (spades.md: Standard scoring 1)",
         "Ann & Cat: nil by Cat failed (tricks taken: 2), -100 (spades.md: Standard scoring 2)",
         "Ann & Cat: tricks of the failed nil by Cat (2) count as bags, not toward the bid, +2 "
         "(spades.md: Standard scoring 3)",

@@ -1,0 +1,63 @@
+"""Playwright fixtures for the browser tests (Debian's Chromium, headless).
+
+The sync Playwright API runs an event loop in the test thread, so Django would
+refuse ORM calls made from the tests ("SynchronousOnlyOperation"); the tests only
+read the database between browser actions, hence DJANGO_ALLOW_ASYNC_UNSAFE.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: A phone: iPhone X/11 Pro sized viewport at 2x.
+PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2}
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _context(browser: Browser, locale: str) -> BrowserContext:
+    context = browser.new_context(**PHONE, locale=locale)
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh phone-sized tab (English); closed after the test."""
+    context = _context(browser, "en-US")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def german_page(browser: Browser) -> Iterator[Page]:
+    """Like ``page`` but the browser asks for German (``Accept-Language: de-DE``)."""
+    context = _context(browser, "de-DE")
+    page = context.new_page()
+    yield page
+    context.close()

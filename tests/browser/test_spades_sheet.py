@@ -1,0 +1,228 @@
+"""The Spades score sheet in a phone-sized Chromium: a whole game, errors, undo, language.
+
+Seats: 0 Ann, 1 Bob, 2 Cat, 3 Dan. Sides: "Ann & Cat" (seats 0 + 2, ``#total-0``)
+and "Bob & Dan" (seats 1 + 3, ``#total-1``). Ann deals first, the deal passes to
+the left, and the dealer's left bids (and is asked for tricks) first; the last seat
+in that order gets the rest of the 13 tricks.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.games.models import Game, Hand
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+SHOTS = Path("/tmp/shots")
+
+
+# --- helpers -----------------------------------------------------------------
+
+
+def start_game(page: Page, live_server, *, target: int | None = None) -> Game:
+    """Home -> "New Spades game" -> names (+ target) -> "Start game"; return the game."""
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="New Spades game").click()
+    expect(page.get_by_role("heading", name="New Spades game")).to_be_visible()
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#id_player_{seat}", name)
+    if target is not None:
+        page.locator("details#house-rules > summary", has_text="House rules").click()
+        expect(page.locator("#id_target")).to_be_visible()
+        page.fill("#id_target", str(target))
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    match = re.search(r"/games/([0-9a-f-]{36})/", page.url)
+    assert match, page.url
+    return Game.objects.get(pk=match.group(1))
+
+
+def tap_bids(page: Page, bids: dict[int, str]) -> None:
+    """Tap one bid button per seat given (seat -> "4", "nil", ...)."""
+    for seat, value in bids.items():
+        label = page.locator(f"label[for=bid-{seat}-{value}]")
+        label.click()
+        expect(page.locator(f"#bid-{seat}-{value}")).to_be_checked()
+
+
+def tap_tricks(page: Page, tricks: dict[int, int], rest: int) -> None:
+    """Tap the tricks of the first three seats in order; wait for the rest of 13 to show."""
+    for seat, taken in tricks.items():
+        page.locator(f"label[for=tricks-{seat}-{taken}]").click()
+        expect(page.locator(f"#tricks-{seat}-{taken}")).to_be_checked()
+    expect(page.locator("[data-testid=rest]")).to_have_text(str(rest))
+
+
+def save(page: Page, button: str, next_heading: str | None) -> None:
+    """Tap ``button`` and wait for htmx to swap in the sheet with ``next_heading``."""
+    url = page.url
+    with page.expect_response(lambda response: response.request.method == "POST") as info:
+        page.get_by_role("button", name=button).click()
+    assert info.value.status == 200, info.value.status
+    if next_heading is not None:
+        expect(page.get_by_role("heading", name=next_heading)).to_be_visible()
+    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
+    assert page.url == url
+
+
+def play_hand(
+    page: Page, number: int, bids: dict[int, str], tricks: dict[int, int], rest: int, *, last: bool = False
+) -> None:
+    """Bids, then tricks of hand ``number``, each saved in place by htmx."""
+    expect(page.get_by_role("heading", name=f"Hand {number}: bids")).to_be_visible()
+    tap_bids(page, bids)
+    save(page, "Save bids", f"Hand {number}: tricks taken")
+    tap_tricks(page, tricks, rest)
+    save(page, "Save tricks", None if last else f"Hand {number + 1}: bids")
+    expect(page.locator(f"#hand-{number}")).to_be_attached()
+
+
+def expect_totals(page: Page, first: int, second: int) -> None:
+    expect(page.locator("#total-0 .total")).to_have_text(str(first))
+    expect(page.locator("#total-1 .total")).to_have_text(str(second))
+
+
+# --- tests -------------------------------------------------------------------
+
+
+def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> None:
+    game = start_game(page, live_server, target=100)
+    assert game.players == PLAYERS
+    page.evaluate("window.__marker = 1")
+
+    # Hand 1 (Ann deals; order Bob, Cat, Dan, Ann; Ann gets the rest).
+    #   Bids Bob 3, Cat 3, Dan 2, Ann 4. Tricks Bob 3, Cat 4, Dan 1, Ann 13-8 = 5.
+    #   Ann & Cat: bid 4+3 = 7, took 5+4 = 9: made, 10 x 7 + 2 overtricks = +72 (2 bags) -> 72
+    #   Bob & Dan: bid 3+2 = 5, took 3+1 = 4: set, -10 x 5 = -50               -> -50
+    play_hand(page, 1, {1: "3", 2: "3", 3: "2", 0: "4"}, {1: 3, 2: 4, 3: 1}, rest=5)
+    expect_totals(page, 72, -50)
+    # Bob & Dan are 122 behind: blind nil (allowed from 100 behind) is now offered to them only.
+    expect(page.locator("label[for=bid-1-blind_nil]")).to_be_visible()
+    expect(page.locator("label[for=bid-0-blind_nil]")).to_have_count(0)
+
+    # Hand 2 (Bob deals; order Cat, Dan, Ann, Bob; Bob gets the rest).
+    #   Bids Cat 3, Dan 4, Ann 3, Bob nil. Tricks Cat 2, Dan 8, Ann 3, Bob 13-13 = 0.
+    #   Ann & Cat: bid 6, took 5: set, -60                                      -> 72-60 = 12
+    #   Bob & Dan: nil by Bob made +100; Dan bid 4 took 8: +40 + 4 bags = +44 -> +144 -> -50+144 = 94
+    play_hand(page, 2, {2: "3", 3: "4", 0: "3", 1: "nil"}, {2: 2, 3: 8, 0: 3}, rest=0)
+    expect_totals(page, 12, 94)
+    expect(page.locator("#total-1 .bags")).to_have_text("4 bags")
+
+    # Hand 3 (Cat deals; order Dan, Ann, Bob, Cat; Cat gets the rest).
+    #   Bids Dan 3, Ann 4, Bob 3, Cat 3. Tricks Dan 3, Ann 4, Bob 3, Cat 13-10 = 3.
+    #   Ann & Cat: bid 7, took 7: +70 -> 82
+    #   Bob & Dan: bid 6, took 6: +60 -> 154 >= 100: Bob & Dan win.
+    play_hand(page, 3, {3: "3", 0: "4", 1: "3", 2: "3"}, {3: 3, 0: 4, 1: 3}, rest=3, last=True)
+    expect_totals(page, 82, 154)
+    expect(page.locator(".winner")).to_contain_text("Bob & Dan win the game")
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(page.get_by_role("button", name="Save bids")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save tricks")).to_have_count(0)
+    expect(page.locator("#total-1")).to_have_class(re.compile(r"\bwon\b"))
+    assert page.evaluate("window.__marker") == 1
+    assert [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")] == [
+        ([4, 3, 3, 2], [5, 3, 4, 1]),
+        ([3, "nil", 3, 4], [3, 0, 2, 8]),
+        ([4, 3, 3, 3], [4, 3, 3, 3]),
+    ]
+
+    # Correct hand 1: Bob took 1 (not 3) and Cat 6 (not 4); still 13 in all.
+    #   Hand 1: Ann & Cat bid 7, took 5+6 = 11: +70 + 4 bags = +74; Bob & Dan bid 5, took 1+1 = 2: -50.
+    #   Hand 2 unchanged: -60 / +144 -> 14 / 94.   Hand 3 unchanged: +70 / +60 -> 84 / 154.
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Edit hand 1").click()
+    expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
+    expect(page.locator("#tricks-1-3")).to_be_checked()
+    expect(page.locator("#tricks-2-4")).to_be_checked()
+    page.locator("label[for=tricks-1-1]").click()
+    page.locator("label[for=tricks-2-6]").click()
+    page.get_by_role("button", name="Save corrected hand").click()
+    page.wait_for_url(re.compile(rf"/games/{game.pk}/\?hand=1#hand-1$"))
+    expect(page.locator("#hand-1")).to_have_attribute("open", "")  # the corrected row is shown open
+    expect_totals(page, 84, 154)
+    expect(page.locator("#hand-1 .run").first).to_have_text("74")
+    expect(page.locator(".winner")).to_contain_text("Bob & Dan win the game")
+    assert list(Hand.objects.get(game=game, number=0).tricks) == [5, 1, 6, 1]
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "browser_sheet.png"), full_page=True)
+
+
+def test_error_at_the_field(live_server, page: Page) -> None:
+    game = start_game(page, live_server)
+    page.evaluate("window.__marker = 1")
+
+    # At 0-0 nobody is 100 behind: no blind nil button for anyone (nil is offered).
+    for seat in range(4):
+        expect(page.locator(f"label[for=bid-{seat}-blind_nil]")).to_have_count(0)
+        expect(page.locator(f"label[for=bid-{seat}-nil]")).to_be_visible()
+
+    # Dan's bid is missing. The form has `novalidate`, so every phone gets the
+    # server's answer: the error at Dan's fieldset, the other bids kept, nothing saved.
+    tap_bids(page, {1: "3", 2: "3", 0: "4"})
+    with page.expect_response(lambda response: response.request.method == "POST") as info:
+        page.get_by_role("button", name="Save bids").click()
+    assert info.value.status == 422
+    dan = page.locator("fieldset", has=page.locator("legend", has_text="Dan"))
+    expect(dan).to_have_class(re.compile(r"\binvalid\b"))
+    expect(dan.locator("#bid-3-error")).to_have_text("Choose a bid.")
+    expect(dan).to_have_attribute("aria-describedby", "bid-3-error")
+    expect(page.locator("fieldset.invalid")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    expect(page.locator("#bid-1-3")).to_be_checked()
+    expect(page.locator("#bid-0-4")).to_be_checked()
+    expect_totals(page, 0, 0)
+    assert page.evaluate("window.__marker") == 1
+    assert not Hand.objects.filter(game=game).exists()
+
+    # Fixing it saves the bids.
+    tap_bids(page, {3: "2"})
+    save(page, "Save bids", "Hand 1: tricks taken")
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_undo(live_server, page: Page) -> None:
+    game = start_game(page, live_server)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.evaluate("window.__marker = 1")
+
+    # Bids Bob 4, Cat 4, Dan 4, Ann 1; tricks Bob 4, Cat 4, Dan 4, Ann 1: both sides made exactly.
+    #   Ann & Cat: 10 x 5 = 50.  Bob & Dan: 10 x 8 = 80.
+    play_hand(page, 1, {1: "4", 2: "4", 3: "4", 0: "1"}, {1: 4, 2: 4, 3: 4}, rest=1)
+    expect_totals(page, 50, 80)
+    expect(page.locator("#hand-1")).to_have_count(1)
+
+    save(page, "Undo last hand", "Hand 1: bids")
+    expect(page.locator("#hand-1")).to_have_count(0)
+    expect(page.get_by_text("No hands yet.")).to_be_visible()
+    expect_totals(page, 0, 0)
+    expect(page.get_by_role("button", name="Undo last hand")).to_have_count(0)
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_german(live_server, page: Page) -> None:
+    page.goto(live_server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.locator("footer").get_by_role("button", name="Deutsch").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("footer").get_by_role("button", name="Deutsch")).to_have_attribute("aria-current", "true")
+    expect(page.get_by_role("link", name="Neues Spades-Spiel")).to_be_visible()
+    assert page.url == live_server.url + "/"
+    # And back.
+    page.locator("footer").get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_german_from_accept_language(live_server, german_page: Page) -> None:
+    german_page.goto(live_server.url + "/")
+    expect(german_page.locator("html")).to_have_attribute("lang", "de")
+    expect(german_page.get_by_role("heading", name="Letzte Spiele")).to_be_visible()
+    expect(german_page.locator("footer").get_by_role("button", name="Deutsch")).to_have_attribute(
+        "aria-current", "true"
+    )

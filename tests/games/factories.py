@@ -1,0 +1,49 @@
+"""Helpers that build games through the services (never the raw ORM)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.games import services
+from scorekeeper.games.models import Game
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+# A hand where side 0 (Ann & Cat) bids 10 and makes it exactly (+100) and side 1
+# (Bob & Dan) bids 4 and takes 3 (set, -40): totals [100, -40] after it.
+BIG_HAND = ([5, 2, 5, 2], [5, 1, 5, 2])
+# Both sides set: bid 8 each, take 7 and 6: [-80, -80]. A game of these never ends.
+SET_HAND = ([4, 4, 4, 4], [4, 3, 3, 3])
+
+
+def record(hands: Sequence[dict[str, Any]] = (), **top: Any) -> dict[str, Any]:
+    """A valid game record (shared/formats/game-record.md) with ``hands``."""
+    data: dict[str, Any] = {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "players": list(PLAYERS),
+        "dealer": 0,
+        "rules": {"preset": "standard"},
+        "hands": [dict(hand) for hand in hands],
+    }
+    data.update(top)
+    return data
+
+
+def new_game(*, players: Sequence[str] = PLAYERS, dealer: int = 0, rules: dict[str, Any] | None = None) -> Game:
+    return services.game_create(players=list(players), dealer=dealer, rules=rules or {"preset": "standard"})
+
+
+def play(game: Game, bids: Sequence[Any], tricks: Sequence[int]) -> None:
+    """Play one whole hand through the services."""
+    services.hand_bids_save(game=game, bids=list(bids))
+    services.hand_tricks_save(game=game, tricks=list(tricks))
+
+
+def game_with_hands(count: int, **kwargs: Any) -> Game:
+    """A game of ``count`` played hands that is not over (every side is set each hand)."""
+    game = new_game(**kwargs)
+    for _ in range(count):
+        play(game, *SET_HAND)
+    return game

@@ -1,0 +1,253 @@
+"""Management commands: ``score`` and ``import_game`` (shared/formats/game-record.md)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from scorekeeper.engine.record import game_record, parse_record, score_record
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.selectors import game_export, game_sheet
+
+from .factories import record
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = ROOT / ".venv" / "bin" / "python"
+
+SPEC_HAND = {"bids": [4, "nil", 3, 2], "tricks": [6, 1, 4, 2]}
+VALID = record(
+    hands=[
+        SPEC_HAND,
+        {"bids": [5, 2, 5, 2], "tricks": [5, 1, 5, 2]},
+        {"bids": [3, "blind_nil", 4, 3], "tricks": [4, 0, 5, 4]},
+    ],
+    rules={"preset": "standard", "target": 300},
+)
+
+INVALID = {
+    "bad-json": ('{"format": "scorekeeper-game/1", "hands": [', "not valid JSON"),
+    "unknown-field": (json.dumps(record(colour="red")), "Unknown field 'colour'"),
+    "unknown-hand-field": (
+        json.dumps(record(hands=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "moon": True}])),
+        "Hand 1: Unknown field 'moon' in a hand.",
+    ),
+    "tricks-not-13": (
+        json.dumps(record(hands=[SPEC_HAND, {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 4]}])),
+        "Hand 2: The tricks add up to 14, but a hand has 13 tricks.",
+    ),
+    "blind-nil-not-behind": (
+        json.dumps(record(hands=[{"bids": [3, "blind_nil", 3, 3], "tricks": [4, 0, 5, 4]}])),
+        "Hand 1: Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 0).",
+    ),
+    "hand-after-game-won": (
+        json.dumps(
+            record(
+                hands=[{"bids": [5, 2, 5, 2], "tricks": [5, 1, 5, 2]}, SPEC_HAND],
+                rules={"preset": "standard", "target": 100},
+            )
+        ),
+        "Hand 2: The game was already over after hand 1 (Ann & Cat won); no hand can follow it.",
+    ),
+    "unknown-preset": (json.dumps(record(rules={"preset": "bogus"})), 'Unknown preset "bogus"'),
+    "not-an-object": ("[1, 2, 3]", "A game record must be a JSON object."),
+}
+
+
+def write(tmp_path: Path, text: str, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run_command(*args: str) -> tuple[int, str, str]:
+    """Run a command in-process; return (exit status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(*args, stdout=out, stderr=err)
+    except SystemExit as exit_:
+        return exit_.code, out.getvalue(), err.getvalue()
+    return 0, out.getvalue(), err.getvalue()
+
+
+def assert_one_error_line(stderr: str, path: Path, message: str) -> None:
+    assert stderr.endswith("\n")
+    assert stderr.count("\n") == 1
+    assert "Traceback" not in stderr
+    assert stderr.startswith(f"{path}: ")
+    assert message in stderr
+
+
+# --- score ---------------------------------------------------------------------------------------------------------
+
+
+def test_score_prints_the_spec_json(tmp_path):
+    path = write(tmp_path, json.dumps(VALID))
+
+    status, stdout, stderr = run_command("score", str(path))
+
+    assert (status, stderr) == (0, "")
+    output = json.loads(stdout)
+    assert output == score_record(VALID)
+    assert output["sides"] == ["Ann & Cat", "Bob & Dan"]
+    assert [hand["points"] for hand in output["hands"]] == [[73, -79], [100, -40], [72, 231]]
+    assert [hand["totals"] for hand in output["hands"]] == [[73, -79], [173, -119], [245, 112]]
+    assert [hand["bags"] for hand in output["hands"]] == [[3, 1], [3, 1], [5, 2]]
+    assert all(hand["lines"] and all(isinstance(line, str) for line in hand["lines"]) for hand in output["hands"])
+    assert (output["totals"], output["bags"], output["finished"], output["winner"]) == ([245, 112], [5, 2], False, None)
+    assert set(output) == {"sides", "hands", "totals", "bags", "finished", "winner"}
+
+
+def test_score_finished_game(tmp_path):
+    data = record(hands=[{"bids": [5, 2, 5, 2], "tricks": [5, 1, 5, 2]}], rules={"preset": "standard", "target": 100})
+    path = write(tmp_path, json.dumps(data))
+
+    status, stdout, _ = run_command("score", str(path))
+
+    assert status == 0
+    output = json.loads(stdout)
+    assert output == score_record(data)
+    assert (output["finished"], output["winner"], output["totals"]) == (True, 0, [100, -40])
+
+
+def test_score_reads_standard_input(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(VALID)))
+
+    status, stdout, _ = run_command("score", "-")
+
+    assert status == 0
+    assert json.loads(stdout) == score_record(VALID)
+
+
+@pytest.mark.parametrize(("text", "message"), INVALID.values(), ids=INVALID.keys())
+def test_score_invalid_record_exits_2_with_one_line(tmp_path, text, message):
+    path = write(tmp_path, text)
+
+    status, stdout, stderr = run_command("score", str(path))
+
+    assert status == 2
+    assert stdout == ""
+    assert_one_error_line(stderr, path, message)
+
+
+def test_score_missing_file_exits_2(tmp_path):
+    path = tmp_path / "missing.json"
+
+    status, stdout, stderr = run_command("score", str(path))
+
+    assert (status, stdout) == (2, "")
+    assert_one_error_line(stderr, path, "cannot read the file")
+
+
+def test_score_non_utf8_file_exits_2(tmp_path):
+    path = tmp_path / "latin1.json"
+    path.write_bytes(json.dumps(record(players=["Jörg", "Bob", "Cat", "Dan"]), ensure_ascii=False).encode("latin-1"))
+
+    status, _, stderr = run_command("score", str(path))
+
+    assert status == 2
+    assert_one_error_line(stderr, path, "cannot read the file")
+
+
+@pytest.mark.parametrize("preset", [[], {}], ids=["list", "object"])
+def test_score_unhashable_preset_exits_2(tmp_path, preset):
+    path = write(tmp_path, json.dumps(record(rules={"preset": preset})))
+
+    status, stdout, stderr = run_command("score", str(path))
+
+    assert (status, stdout) == (2, "")
+    assert_one_error_line(stderr, path, "Unknown preset")
+
+
+def run_manage(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(PYTHON), "manage.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_score_subprocess_valid_record(tmp_path):
+    path = write(tmp_path, json.dumps(VALID))
+
+    result = run_manage("score", str(path))
+
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert json.loads(result.stdout) == score_record(VALID)
+
+
+def test_score_subprocess_invalid_record_exits_2_with_one_line(tmp_path):
+    text, message = INVALID["tricks-not-13"]
+    path = write(tmp_path, text)
+
+    result = run_manage("score", str(path))
+
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert_one_error_line(result.stderr, path, message)
+
+
+# --- import_game ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_import_game_stores_the_record(tmp_path):
+    data = {
+        **VALID,
+        "players": [" Ann ", "Bob", "Cat", "Dan "],
+        "dealer": 3,
+        # target 300 differs from the preset, nil True does not: the export keeps only target.
+        "rules": {"preset": "standard", "target": 300, "nil": True},
+    }
+    path = write(tmp_path, json.dumps(data))
+
+    status, stdout, stderr = run_command("import_game", str(path))
+
+    assert (status, stderr) == (0, "")
+    game = Game.objects.get()
+    assert stdout == f"Imported 3 hands as {game.get_absolute_url()}\n"
+    normalised = game_record(parse_record(data))
+    assert normalised["players"] == ["Ann", "Bob", "Cat", "Dan"]
+    assert normalised["rules"] == {"preset": "standard", "target": 300}
+    assert game_export(game) == normalised
+    assert game.dealer == 3
+    assert Hand.objects.filter(game=game).count() == 3
+    assert game_sheet(game).sheet.totals == (245, 112)
+
+
+@pytest.mark.django_db
+def test_import_game_of_an_export_round_trips(tmp_path):
+    path = write(tmp_path, json.dumps(VALID))
+
+    run_command("import_game", str(path))
+    run_command("import_game", str(path))
+
+    games = list(Game.objects.all())
+    assert len(games) == 2
+    assert games[0].pk != games[1].pk
+    assert game_export(games[0]) == game_export(games[1]) == VALID
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "name", ["bad-json", "unknown-field", "tricks-not-13", "blind-nil-not-behind", "hand-after-game-won"]
+)
+def test_import_game_invalid_file_exits_2_and_stores_nothing(tmp_path, name):
+    text, message = INVALID[name]
+    path = write(tmp_path, text)
+
+    status, stdout, stderr = run_command("import_game", str(path))
+
+    assert (status, stdout) == (2, "")
+    assert_one_error_line(stderr, path, message)
+    assert Game.objects.count() == 0
+    assert Hand.objects.count() == 0

@@ -1,0 +1,457 @@
+"""Services: every write to a game, checked by the engine before anything is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine.errors import RecordError, RuleError
+from scorekeeper.games import services
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.selectors import game_export, game_sheet
+
+from .factories import BIG_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play, record
+
+pytestmark = pytest.mark.django_db
+
+BLIND_NIL_HAND = ([4, "blind_nil", 4, 3], [4, 0, 5, 4])
+
+
+def stored(game: Game) -> list[tuple[list, list | None]]:
+    """The hands of ``game`` as stored: (bids, tricks) in order."""
+    return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
+
+
+def totals(game: Game) -> tuple[int, ...]:
+    return game_sheet(Game.objects.get(pk=game.pk)).sheet.totals
+
+
+# --- game_create ---------------------------------------------------------------------------------------------------
+
+
+def test_game_create_stores_players_dealer_and_normalised_rules():
+    game = services.game_create(
+        players=[" Ann ", "Bob", "Cat", "Dan"], dealer=2, rules={"preset": "german_table", "target": 300, "nil": True}
+    )
+
+    game.refresh_from_db()
+    assert game.players == ["Ann", "Bob", "Cat", "Dan"]
+    assert game.dealer == 2
+    # The preset plus only the keys that differ from it (nil is True in the preset anyway).
+    assert game.rules == {"preset": "german_table", "target": 300}
+    assert game.kind == "spades"
+    assert Game.objects.count() == 1
+    assert not game.hands.exists()
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"preset": "bogus"}, "Unknown preset"),
+        ({"preset": "standard", "jokers": True}, "Unknown house rule 'jokers'"),
+        ({"preset": "standard", "nil_value": 75}, "House rule 'nil_value' cannot be 75"),
+    ],
+)
+def test_game_create_bad_rules_raise_record_error_and_store_nothing(rules, message):
+    with pytest.raises(RecordError) as caught:
+        services.game_create(players=PLAYERS, dealer=0, rules=rules)
+
+    assert message in str(caught.value)
+    assert caught.value.field == "rules"
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "dealer", "field"),
+    [(["Ann", "Bob", "Cat"], 0, "players"), (["Ann", "Bob", "Cat", "  "], 0, "players"), (PLAYERS, 4, "dealer")],
+)
+def test_game_create_bad_players_or_dealer_store_nothing(players, dealer, field):
+    with pytest.raises(RecordError) as caught:
+        services.game_create(players=players, dealer=dealer, rules={"preset": "standard"})
+
+    assert caught.value.field == field
+    assert Game.objects.count() == 0
+
+
+# --- hand_bids_save ------------------------------------------------------------------------------------------------
+
+
+def test_hand_bids_save_stores_verified_bids():
+    game = new_game()
+
+    hand = services.hand_bids_save(game=game, bids=[0, 3, "nil", 4], number=0)
+
+    assert hand.number == 0
+    assert hand.tricks is None
+    # zero_is_nil (standard): a bid of 0 is stored as nil.
+    assert stored(game) == [(["nil", 3, "nil", 4], None)]
+
+
+def test_hand_bids_save_blind_nil_allowed_when_behind_by_100():
+    game = new_game()
+    play(game, *BIG_HAND)  # [100, -40]: Bob & Dan are 140 behind
+
+    services.hand_bids_save(game=game, bids=[4, "blind_nil", 4, 3], number=1)
+
+    assert stored(game)[1] == ([4, "blind_nil", 4, 3], None)
+
+
+def test_hand_bids_save_refuses_blind_nil_when_not_behind():
+    game = new_game()
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_bids_save(game=game, bids=[4, "blind_nil", 4, 3], number=0)
+
+    error = caught.value
+    assert error.field == "bids"
+    assert error.seat == 1
+    assert "Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 0)" in str(error)
+    assert stored(game) == []
+
+
+def test_hand_bids_save_refuses_blind_nil_for_the_leading_side():
+    game = new_game()
+    play(game, *BIG_HAND)  # Ann & Cat lead by 140
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_bids_save(game=game, bids=["blind_nil", 4, 4, 3])
+
+    assert (caught.value.field, caught.value.seat) == ("bids", 0)
+    assert "(now -140)" in str(caught.value)
+    assert len(stored(game)) == 1
+
+
+def test_hand_bids_save_refuses_when_a_hand_is_in_play():
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_bids_save(game=game, bids=[4, 4, 4, 4])
+
+    assert caught.value.field == "bids"
+    assert "already written" in str(caught.value)
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+def test_hand_bids_save_refuses_after_the_game_is_over():
+    game = new_game(rules={"preset": "standard", "target": 100})
+    play(game, *BIG_HAND)  # Ann & Cat reach 100
+    assert game_sheet(game).sheet.winner == 0
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=1)
+
+    assert "The game is over" in str(caught.value)
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+
+
+def test_hand_bids_save_refuses_wrong_number_of_bids():
+    game = new_game()
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_bids_save(game=game, bids=[3, 3, 3])
+
+    assert caught.value.field == "bids"
+    assert stored(game) == []
+
+
+@pytest.mark.parametrize("number", [1, 5])
+def test_hand_bids_save_stale_number_stores_nothing(number):
+    game = new_game()
+
+    with pytest.raises(services.StaleHand):
+        services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=number)
+
+    assert stored(game) == []
+
+
+def test_hand_bids_save_stale_after_another_phone_saved_the_bids():
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+
+    with pytest.raises(services.StaleHand):
+        services.hand_bids_save(game=game, bids=[4, 4, 4, 4], number=0)
+
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+# --- hand_tricks_save ----------------------------------------------------------------------------------------------
+
+
+def test_hand_tricks_save_scores_the_hand():
+    game = new_game()
+    services.hand_bids_save(game=game, bids=BIG_HAND[0], number=0)
+
+    hand = services.hand_tricks_save(game=game, tricks=BIG_HAND[1], number=0)
+
+    assert hand.number == 0
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+    assert totals(game) == (100, -40)
+
+
+@pytest.mark.parametrize("tricks", [[4, 3, 3, 4], [3, 3, 3, 3], [13, 13, 0, 0]])
+def test_hand_tricks_save_refuses_tricks_not_adding_to_13(tricks):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_tricks_save(game=game, tricks=tricks, number=0)
+
+    assert caught.value.field == "tricks"
+    assert f"The tricks add up to {sum(tricks)}, but a hand has 13 tricks" in str(caught.value)
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+def test_hand_tricks_save_refuses_when_no_hand_is_in_play():
+    game = new_game()
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
+
+    assert caught.value.field == "tricks"
+    assert stored(game) == []
+
+
+def test_hand_tricks_save_stale_number_stores_nothing():
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    with pytest.raises(services.StaleHand):
+        services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=1)
+
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+def test_hand_tricks_save_stale_after_another_phone_saved_the_tricks():
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
+
+    with pytest.raises(services.StaleHand):
+        services.hand_tricks_save(game=game, tricks=[3, 4, 3, 3], number=0)  # the second phone, same hand
+
+    assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
+
+
+# --- hand_update ---------------------------------------------------------------------------------------------------
+
+
+def test_hand_update_rescores_every_later_hand():
+    game = new_game()
+    play(game, *BIG_HAND)
+    play(game, *SET_HAND)
+    assert totals(game) == (20, -120)
+
+    hand = services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+
+    assert hand.number == 0
+    assert stored(game)[0] == ([5, 2, 5, 2], [4, 2, 4, 3])
+    # Hand 1: Ann & Cat bid 10 took 8: -100; Bob & Dan bid 4 took 5: +41. Hand 2: -80 each.
+    sheet = game_sheet(Game.objects.get(pk=game.pk)).sheet
+    assert [score.totals for score in sheet.hands] == [(-100, 41), (-180, -39)]
+
+
+def test_hand_update_refused_when_a_later_played_hand_becomes_illegal():
+    game = new_game()
+    play(game, *BIG_HAND)  # [100, -40]
+    play(game, *BLIND_NIL_HAND)  # Bob's blind nil needs Bob & Dan 100 behind
+    before = stored(game)
+    totals_before = totals(game)
+
+    # Ann & Cat now go set and Bob & Dan make it: Bob & Dan lead, so hand 2's blind nil is illegal.
+    with pytest.raises(RuleError) as caught:
+        services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+
+    error = caught.value
+    assert error.hand == 1
+    assert (error.field, error.seat) == ("bids", 1)
+    assert str(error).startswith("Hand 2: Bob: blind nil is allowed only")
+    assert stored(game) == before
+    assert totals(game) == totals_before
+
+
+def test_hand_update_refused_when_the_bids_in_play_become_illegal():
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_bids_save(game=game, bids=BLIND_NIL_HAND[0])  # in play
+    before = stored(game)
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+
+    assert caught.value.hand == 1
+    assert (caught.value.field, caught.value.seat) == ("bids", 1)
+    assert stored(game) == before
+
+
+def test_hand_update_refused_when_the_game_would_end_before_a_later_hand():
+    game = new_game(rules={"preset": "standard", "target": 100})
+    play(game, *SET_HAND)  # [-80, -80]
+    play(game, *SET_HAND)  # [-160, -160]
+    before = stored(game)
+
+    # Hand 1 corrected to 13 bid and made by Ann & Cat: 130 + ... reaches the target; hand 2 cannot follow.
+    with pytest.raises(RuleError) as caught:
+        services.hand_update(game=game, number=0, bids=[7, 1, 6, 1], tricks=[7, 0, 6, 0])
+
+    assert caught.value.hand == 1
+    assert "already over after hand 1" in str(caught.value)
+    assert stored(game) == before
+
+
+def test_hand_update_refuses_a_hand_with_tricks_not_adding_to_13():
+    game = new_game()
+    play(game, *BIG_HAND)
+
+    with pytest.raises(RuleError) as caught:
+        services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[5, 5, 5, 5])
+
+    assert caught.value.field == "tricks"
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+
+
+@pytest.mark.parametrize("number", [-1, 1, 2])
+def test_hand_update_unknown_or_unplayed_hand(number):
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 1 is in play, not played
+
+    with pytest.raises(Hand.DoesNotExist):
+        services.hand_update(game=game, number=number, bids=[3, 3, 3, 3], tricks=[4, 3, 3, 3])
+
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1]), ([3, 3, 3, 3], None)]
+
+
+# --- hand_undo -----------------------------------------------------------------------------------------------------
+
+
+def test_hand_undo_removes_bids_in_play_then_the_last_hand():
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    undone = services.hand_undo(game=game)
+    assert (undone.number, undone.bids, undone.tricks) == (1, [3, 3, 3, 3], None)
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+
+    undone = services.hand_undo(game=game)
+    assert (undone.number, undone.tricks) == (0, BIG_HAND[1])
+    assert stored(game) == []
+    assert totals(game) == (0, 0)
+
+    assert services.hand_undo(game=game) is None
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_hand_undo_then_the_next_bids_reuse_the_number():
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_undo(game=game)
+
+    hand = services.hand_bids_save(game=game, bids=[2, 2, 2, 2], number=0)
+
+    assert hand.number == 0
+    assert stored(game) == [([2, 2, 2, 2], None)]
+
+
+# --- game_rematch --------------------------------------------------------------------------------------------------
+
+
+def test_game_rematch_same_players_and_rules_dealer_moves_on():
+    game = new_game(dealer=1, rules={"preset": "german_table", "target": 300})
+    for _ in range(3):
+        play(game, *SET_HAND)
+
+    new = services.game_rematch(game=game)
+
+    assert new.pk != game.pk
+    new.refresh_from_db()
+    assert new.players == PLAYERS
+    assert new.rules == {"preset": "german_table", "target": 300}
+    assert new.dealer == (1 + 3) % 4 == 0
+    assert not new.hands.exists()
+    assert Game.objects.count() == 2
+    assert len(stored(game)) == 3  # the old game is untouched
+
+
+def test_game_rematch_of_a_finished_game():
+    game = new_game(dealer=3, rules={"preset": "standard", "target": 100})
+    play(game, *SET_HAND)
+    play(game, *BIG_HAND)
+    play(game, *BIG_HAND)  # Ann & Cat: -80 + 100 + 100 = 120
+    assert game_sheet(game).sheet.finished
+
+    new = services.game_rematch(game=game)
+
+    assert new.dealer == (3 + 3) % 4 == 2
+    assert game_export(new) == record(dealer=2, rules={"preset": "standard", "target": 100})
+
+
+# --- game_import / game_export -------------------------------------------------------------------------------------
+
+
+def test_game_import_round_trip():
+    game = new_game(dealer=2, rules={"preset": "nil_helps_partner", "bag_limit": 5})
+    play(game, *BIG_HAND)
+    play(game, ["nil", 3, 5, 3], [1, 3, 6, 3])
+    play(game, [4, "nil", 4, 3], [4, 0, 5, 4])
+    exported = game_export(game)
+    assert len(exported["hands"]) == 3
+
+    imported = services.game_import(record=exported)
+
+    assert imported.pk != game.pk
+    assert game_export(Game.objects.get(pk=imported.pk)) == exported
+    assert totals(imported) == totals(game)
+    assert Hand.objects.filter(game=imported).count() == 3
+
+
+def test_game_import_of_a_record_from_the_spec():
+    data = record(
+        hands=[{"bids": [4, "nil", 3, 2], "tricks": [6, 1, 4, 2]}],
+        rules={"preset": "standard", "target": 300},
+    )
+
+    game = services.game_import(record=data)
+
+    assert game_export(game) == data
+    # Ann & Cat bid 7 took 10: +70 +3 bags; Bob & Dan: nil by Bob failed -100 +1 bag, Dan's 2 made +20.
+    assert totals(game) == (73, -79)
+
+
+def test_game_export_leaves_out_the_hand_in_play():
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    assert game_export(game) == record(hands=[{"bids": BIG_HAND[0], "tricks": BIG_HAND[1]}])
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        record(hands=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 4]}]),  # tricks add up to 14
+        record(hands=[{"bids": [3, "blind_nil", 3, 3], "tricks": [4, 0, 5, 4]}]),  # blind nil at 0-0
+        record(
+            hands=[{"bids": [5, 2, 5, 2], "tricks": [5, 1, 5, 2]}] * 2, rules={"preset": "standard", "target": 100}
+        ),  # a hand after the game was won
+        record(hands=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "moon": True}]),  # unknown field
+        record(format="scorekeeper-game/2"),
+        record(players=["Ann", "Bob", "Cat"]),
+        "not a record",
+    ],
+    ids=["tricks-14", "blind-nil-0-0", "after-game-won", "unknown-field", "format", "players", "not-an-object"],
+)
+def test_game_import_invalid_record_stores_nothing(data):
+    with pytest.raises(RuleError):
+        services.game_import(record=data)
+
+    assert Game.objects.count() == 0
+    assert Hand.objects.count() == 0
+
+
+def test_game_with_hands_helper_is_not_over():
+    game = game_with_hands(3)
+
+    sheet = game_sheet(game).sheet
+    assert sheet.totals == (-240, -240)
+    assert not sheet.finished

@@ -1,0 +1,706 @@
+"""Views through Django's test client: full pages, htmx partials, errors at the field, query counts."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from urllib.parse import urlsplit
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.games import services
+from scorekeeper.games.forms import NewGameForm
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.selectors import game_export, game_sheet
+
+from .factories import BIG_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+BLIND_NIL_HAND = ([4, "blind_nil", 4, 3], [4, 0, 5, 4])
+
+
+def url(name: str, game: Game, *args: object) -> str:
+    return reverse(f"games:{name}", args=[game.pk, *args])
+
+
+def html(response) -> str:
+    return response.content.decode()
+
+
+def stored(game: Game) -> list[tuple[list, list | None]]:
+    return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
+
+
+def new_game_data(preset: str = "standard", **changes: object) -> dict[str, str]:
+    """What the new-game form posts: names, dealer, preset and every house rule as the browser sends it."""
+    data: dict[str, str] = {f"player_{seat}": name for seat, name in enumerate(PLAYERS)}
+    for name, value in NewGameForm.initial_for(preset).items():
+        value = changes.pop(name, value)
+        if value is False or value is None:
+            continue  # an unticked checkbox and an empty number are not posted
+        data[name] = "on" if value is True else str(value)
+    data.update({name: str(value) for name, value in changes.items()})
+    return data
+
+
+def bids_data(bids: list, number: int | None = None) -> dict[str, str]:
+    data = {f"bid_{seat}": str(bid) for seat, bid in enumerate(bids)}
+    if number is not None:
+        data["number"] = str(number)
+    return data
+
+
+def tricks_data(tricks: dict[int, int], number: int | None = None) -> dict[str, str]:
+    data = {f"tricks_{seat}": str(taken) for seat, taken in tricks.items()}
+    if number is not None:
+        data["number"] = str(number)
+    return data
+
+
+def is_partial(response) -> bool:
+    content = html(response)
+    return content.lstrip().startswith('<div id="game">') and "<html" not in content and "<body" not in content
+
+
+# --- home ----------------------------------------------------------------------------------------------------------
+
+
+def test_home_lists_recent_games(client):
+    first = new_game(players=["Ann", "Bob", "Cat", "Dan"])
+    play(first, *BIG_HAND)
+    second = new_game(players=["Eve", "Fay", "Gus", "Hal"])
+
+    response = client.get(reverse("games:home"))
+
+    assert response.status_code == 200
+    content = html(response)
+    assert "Ann · Bob · Cat · Dan" in content
+    assert "Eve · Fay · Gus · Hal" in content
+    assert f'href="{first.get_absolute_url()}#entry"' in content
+    assert f'href="{second.get_absolute_url()}#entry"' in content
+    assert "Ann &amp; Cat <b>100</b>" in content
+    assert "Bob &amp; Dan <b>-40</b>" in content
+    assert "1 hand played" in content
+    assert "0 hands played" in content
+    # Most recently changed first.
+    assert content.index("Eve · Fay") < content.index("Ann · Bob")
+
+
+def test_home_without_games(client):
+    response = client.get(reverse("games:home"))
+
+    assert response.status_code == 200
+    assert "No games yet." in html(response)
+
+
+# --- new game ------------------------------------------------------------------------------------------------------
+
+
+def test_new_game_get_shows_the_form(client):
+    response = client.get(reverse("games:new"))
+
+    assert response.status_code == 200
+    content = html(response)
+    assert "<html" in content
+    for seat in range(4):
+        assert f'name="player_{seat}"' in content
+    assert 'id="house-rules"' in content
+    assert '<option value="standard" selected>' in content
+    assert re.search(r'<input type="checkbox" name="blind_nil"[^>]* checked>', content)
+
+
+def test_new_game_post_valid_redirects_to_the_sheet(client):
+    response = client.post(reverse("games:new"), new_game_data(dealer=2))
+
+    assert Game.objects.count() == 1
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    assert game.players == PLAYERS
+    assert game.dealer == 2
+    assert game.rules == {"preset": "standard"}
+
+
+def test_new_game_post_keeps_changed_house_rules(client):
+    response = client.post(reverse("games:new"), new_game_data("nil_helps_partner", target=300, nil_value=50))
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.rules == {"preset": "nil_helps_partner", "target": 300, "nil_value": 50}
+
+
+def test_new_game_post_missing_name_is_422_with_the_error(client):
+    data = new_game_data()
+    data["player_1"] = ""
+
+    response = client.post(reverse("games:new"), data)
+
+    assert response.status_code == 422
+    content = html(response)
+    assert re.search(r'<p class="error" id="id_player_1-error">This field is required.</p>', content)
+    assert 'value="Ann"' in content  # what was typed is kept
+    assert Game.objects.count() == 0
+
+
+def test_new_game_post_bad_rule_value_is_422(client):
+    response = client.post(reverse("games:new"), new_game_data(target=0))
+
+    assert response.status_code == 422
+    assert "Ensure this value is greater than or equal to 1." in html(response)
+    assert Game.objects.count() == 0
+
+
+def test_new_game_htmx_preset_returns_only_the_house_rules_partial(client):
+    response = client.get(reverse("games:new"), {"preset": "nil_helps_partner"}, **HTMX)
+
+    assert response.status_code == 200
+    content = html(response).strip()
+    assert content.startswith('<details id="house-rules"')
+    assert content.endswith("</details>")
+    assert "<html" not in content
+    assert 'name="player_0"' not in content
+    # The preset's values: win on exceeding, blind nil off.
+    assert '<option value="exceed" selected>' in content
+    assert re.search(r'<input type="checkbox" name="blind_nil"[^>]*>', content)
+    assert not re.search(r'<input type="checkbox" name="blind_nil"[^>]* checked>', content)
+
+
+def test_new_game_apply_preset_without_javascript_keeps_the_names(client):
+    response = client.post(
+        reverse("games:new"), {"apply_preset": "1", "preset": "nil_helps_partner", "player_0": "Zoe", "dealer": "1"}
+    )
+
+    assert response.status_code == 200
+    content = html(response)
+    assert 'value="Zoe"' in content
+    assert '<option value="exceed" selected>' in content
+    assert Game.objects.count() == 0
+
+
+# --- the sheet -----------------------------------------------------------------------------------------------------
+
+
+def test_sheet_page_shows_hands_totals_and_the_bids_form(client):
+    game = new_game(dealer=3)
+    play(game, *BIG_HAND)
+
+    response = client.get(game.get_absolute_url())
+
+    assert response.status_code == 200
+    content = html(response)
+    assert "<html" in content
+    assert '<div class="side-total" id="total-0">' in content
+    for side, (name, total) in enumerate([("Ann &amp; Cat", 100), ("Bob &amp; Dan", -40)]):
+        pattern = rf'id="total-{side}">\s*<span class="side-name">{name}</span>\s*<span class="total">{total}</span>'
+        assert re.search(pattern, content)
+    assert 'id="hand-1"' in content
+    assert "Hand 2: bids" in content
+    # Dan dealt hand 1, so Ann deals hand 2 and Bob bids first.
+    assert "Ann deals, Bob bids first." in content
+    assert f'action="{url("bids", game)}"' in content
+    assert '<input type="hidden" name="number" value="1"' in content
+    assert f'href="{url("hand_edit", game, 1)}"' in content
+
+
+def test_sheet_page_offers_blind_nil_only_when_allowed(client):
+    game = new_game()
+    play(game, *BIG_HAND)  # Bob & Dan are 140 behind
+
+    content = html(client.get(game.get_absolute_url()))
+
+    assert 'id="bid-1-blind_nil"' in content
+    assert 'id="bid-3-blind_nil"' in content
+    assert 'id="bid-0-blind_nil"' not in content
+    assert 'id="bid-2-blind_nil"' not in content
+
+
+def test_post_bids_then_tricks_as_plain_forms(client):
+    game = new_game()
+
+    response = client.post(url("bids", game), bids_data([4, "nil", 3, 2], number=0))
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{game.get_absolute_url()}#entry"
+    assert stored(game) == [([4, "nil", 3, 2], None)]
+
+    page = html(client.get(game.get_absolute_url()))
+    assert "Hand 1: tricks taken" in page
+    assert f'action="{url("tricks", game)}"' in page
+
+    response = client.post(url("tricks", game), tricks_data({0: 6, 1: 1, 2: 4, 3: 2}, number=0))
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{game.get_absolute_url()}#entry"
+    assert stored(game) == [([4, "nil", 3, 2], [6, 1, 4, 2])]
+    assert game_sheet(game).sheet.totals == (73, -79)
+
+
+def test_post_bids_then_tricks_with_htmx(client):
+    game = new_game()
+
+    response = client.post(url("bids", game), bids_data([3, 3, 3, 3], number=0), **HTMX)
+
+    assert response.status_code == 200
+    assert is_partial(response)
+    assert "sheet-changed" in response["HX-Trigger"]
+    assert "Hand 1: tricks taken" in html(response)
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+    response = client.post(url("tricks", game), tricks_data({0: 4, 1: 3, 2: 3, 3: 3}, number=0), **HTMX)
+
+    assert response.status_code == 200
+    assert is_partial(response)
+    assert "sheet-changed" in response["HX-Trigger"]
+    content = html(response)
+    assert "Hand 2: bids" in content
+    assert 'id="hand-1"' in content
+    assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
+
+
+def test_htmx_sheet_get_returns_the_partial(client):
+    game = new_game()
+
+    response = client.get(game.get_absolute_url(), **HTMX)
+
+    assert response.status_code == 200
+    assert is_partial(response)
+    assert "HX-Trigger" not in response
+
+
+def test_last_seat_tricks_may_be_omitted_and_are_the_rest_of_13(client):
+    game = new_game(dealer=0)  # Ann deals: she bids last, her tricks are the rest
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    response = client.post(url("tricks", game), tricks_data({1: 2, 2: 5, 3: 1}, number=0))
+
+    assert response.status_code == 302
+    assert stored(game) == [([3, 3, 3, 3], [5, 2, 5, 1])]
+
+
+def test_tricks_form_shows_the_last_seat_as_the_rest(client):
+    game = new_game(dealer=1)  # Bob deals
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    content = html(client.get(game.get_absolute_url()))
+
+    assert "Bob gets the rest of the 13 tricks." in content
+    assert 'name="tricks_0"' in content
+    assert 'name="tricks_1"' not in content
+
+
+def test_illegal_bid_is_422_with_the_error_at_the_field(client):
+    game = new_game()
+
+    response = client.post(url("bids", game), bids_data([4, "blind_nil", 4, 3], number=0))
+
+    assert response.status_code == 422
+    content = html(response)
+    match = re.search(r'<p class="error" id="bid-1-error">([^<]*)</p>', content)
+    assert match, content
+    assert (
+        "Bob: blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 0)."
+        in match.group(1)
+    )
+    assert 'id="bid-0-error"' not in content
+    assert stored(game) == []
+
+
+def test_illegal_bid_with_htmx_is_422_partial(client):
+    game = new_game()
+
+    response = client.post(url("bids", game), bids_data(["blind_nil", 4, 4, 3], number=0), **HTMX)
+
+    assert response.status_code == 422
+    assert is_partial(response)
+    assert "HX-Trigger" not in response
+    assert 'id="bid-0-error"' in html(response)
+    assert stored(game) == []
+
+
+def test_bid_outside_the_buttons_is_422(client):
+    game = new_game()
+
+    response = client.post(url("bids", game), bids_data([4, 14, 4, 3], number=0))
+
+    assert response.status_code == 422
+    assert re.search(r'id="bid-1-error">Choose one of the bids offered.</p>', html(response))
+    assert stored(game) == []
+
+
+def test_missing_bid_is_422(client):
+    game = new_game()
+    data = bids_data([4, 4, 4, 4], number=0)
+    del data["bid_2"]
+
+    response = client.post(url("bids", game), data)
+
+    assert response.status_code == 422
+    assert re.search(r'id="bid-2-error">Choose a bid.</p>', html(response))
+    assert stored(game) == []
+
+
+@pytest.mark.parametrize(
+    ("tricks", "message"),
+    [
+        ({0: 4, 1: 3, 2: 3, 3: 4}, "The tricks add up to 14, but a hand has 13 tricks."),
+        ({1: 5, 2: 5, 3: 5}, "These tricks add up to 15: more than the 13 tricks of a hand."),
+    ],
+    ids=["all-four-seats", "rest-left-empty"],
+)
+def test_tricks_over_13_is_422_with_the_error(client, tricks, message):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+
+    response = client.post(url("tricks", game), tricks_data(tricks, number=0))
+
+    assert response.status_code == 422
+    content = html(response)
+    assert '<div class="errors" role="alert">' in content
+    assert message in content
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+def test_stale_bids_redirect_with_a_warning(client):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)  # another phone
+
+    response = client.post(url("bids", game), bids_data([4, 4, 4, 4], number=0), follow=True)
+
+    assert response.redirect_chain == [(f"{game.get_absolute_url()}#entry", 302)]
+    assert "This hand was just changed from another phone" in html(response)
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+def test_stale_bids_with_htmx_is_409_with_the_fresh_sheet(client):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+
+    response = client.post(url("bids", game), bids_data([4, 4, 4, 4], number=0), **HTMX)
+
+    assert response.status_code == 409
+    assert is_partial(response)
+    assert "sheet-changed" in response["HX-Trigger"]
+    assert "This hand was just changed from another phone" in html(response)
+    assert stored(game) == [([3, 3, 3, 3], None)]
+
+
+def test_tricks_posted_twice_with_htmx_is_409(client):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
+
+    response = client.post(url("tricks", game), tricks_data({0: 3, 1: 4, 2: 3, 3: 3}, number=0), **HTMX)
+
+    assert response.status_code == 409
+    assert "This hand was just changed from another phone" in html(response)
+    assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
+
+
+def test_bids_after_the_game_is_over_show_the_error(client):
+    game = new_game(rules={"preset": "standard", "target": 100})
+    play(game, *BIG_HAND)
+
+    response = client.post(url("bids", game), bids_data([3, 3, 3, 3], number=1))
+
+    assert response.status_code == 422
+    assert "The game is over: no more hands." in html(response)
+    assert len(stored(game)) == 1
+
+
+# --- undo ----------------------------------------------------------------------------------------------------------
+
+
+def test_undo_removes_the_bids_in_play_then_the_last_hand(client):
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    assert "Undo bids" in html(client.get(game.get_absolute_url()))
+
+    response = client.post(url("undo", game))
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{game.get_absolute_url()}#entry"
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+    assert "Undo last hand" in html(client.get(game.get_absolute_url()))
+
+    response = client.post(url("undo", game), **HTMX)
+
+    assert response.status_code == 200
+    assert is_partial(response)
+    assert "sheet-changed" in response["HX-Trigger"]
+    assert "No hands yet." in html(response)
+    assert stored(game) == []
+
+
+def test_undo_with_no_hands_changes_nothing(client):
+    game = new_game()
+
+    response = client.post(url("undo", game))
+
+    assert response.status_code == 302
+    assert stored(game) == []
+
+
+# --- edit a hand ---------------------------------------------------------------------------------------------------
+
+
+def test_edit_page_shows_the_hand(client):
+    game = new_game()
+    play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
+
+    response = client.get(url("hand_edit", game, 1))
+
+    assert response.status_code == 200
+    content = html(response)
+    assert "Edit hand 1" in content
+    assert re.search(r'id="bid-0-4" value="4" checked', content)
+    assert re.search(r'id="bid-1-nil" value="nil" checked', content)
+    assert re.search(r'id="tricks-0-6" value="6" checked', content)
+    assert re.search(r'id="tricks-3-2" value="2" checked', content)
+
+
+def test_edit_post_valid_rescores_and_redirects(client):
+    game = new_game()
+    play(game, *BIG_HAND)
+    play(game, *SET_HAND)
+    data = {**bids_data([5, 2, 5, 2]), **tricks_data({0: 4, 1: 2, 2: 4, 3: 3})}
+
+    response = client.post(url("hand_edit", game, 1), data)
+
+    assert response.status_code == 302
+    location = urlsplit(response["Location"])
+    assert (location.path, location.fragment) == (game.get_absolute_url(), "hand-1")
+    assert stored(game)[0] == ([5, 2, 5, 2], [4, 2, 4, 3])
+    assert game_sheet(game).sheet.totals == (-180, -39)
+
+
+def test_edit_post_tricks_not_13_is_422(client):
+    game = new_game()
+    play(game, *BIG_HAND)
+    data = {**bids_data([5, 2, 5, 2]), **tricks_data({0: 5, 1: 5, 2: 5, 3: 5})}
+
+    response = client.post(url("hand_edit", game, 1), data)
+
+    assert response.status_code == 422
+    assert "The tricks add up to 20, but a hand has 13 tricks." in html(response)
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+
+
+def test_edit_post_missing_field_is_422(client):
+    game = new_game()
+    play(game, *BIG_HAND)
+    data = {**bids_data([5, 2, 5, 2]), **tricks_data({0: 5, 1: 1, 2: 5})}
+
+    response = client.post(url("hand_edit", game, 1), data)
+
+    assert response.status_code == 422
+    assert re.search(r'id="tricks-3-error">How many tricks\?</p>', html(response))
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+
+
+def test_edit_that_makes_a_later_hand_illegal_is_422(client):
+    game = new_game()
+    play(game, *BIG_HAND)
+    play(game, *BLIND_NIL_HAND)
+    before = stored(game)
+    data = {**bids_data([5, 2, 5, 2]), **tricks_data({0: 4, 1: 2, 2: 4, 3: 3})}
+
+    response = client.post(url("hand_edit", game, 1), data)
+
+    assert response.status_code == 422
+    assert "Hand 2: Bob: blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind" in html(
+        response
+    )
+    assert stored(game) == before
+
+
+@pytest.mark.parametrize("number", [0, 2, 3])
+def test_edit_of_a_hand_not_played_is_404(client, number):
+    game = new_game()
+    play(game, *BIG_HAND)
+    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 2 is in play
+
+    assert client.get(url("hand_edit", game, number)).status_code == 404
+
+
+# --- rematch and record --------------------------------------------------------------------------------------------
+
+
+def test_rematch_starts_a_new_game(client):
+    game = new_game(dealer=1, rules={"preset": "standard", "target": 100})
+    play(game, *BIG_HAND)
+
+    response = client.post(url("rematch", game))
+
+    assert response.status_code == 302
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert response["Location"] == new.get_absolute_url()
+    assert (new.players, new.dealer, new.rules) == (PLAYERS, 2, {"preset": "standard", "target": 100})
+
+
+def test_record_download(client):
+    game = new_game(rules={"preset": "german_table"})
+    play(game, *BIG_HAND)
+    play(game, [4, "blind_nil", 4, 3], [4, 0, 5, 4])
+
+    response = client.get(url("record", game))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    date = game.created_at.strftime("%Y-%m-%d")
+    assert response["Content-Disposition"] == f'attachment; filename="spades-{date}-ann-bob-cat-dan.json"'
+    assert json.loads(response.content) == game_export(game)
+    assert json.loads(response.content)["hands"][1] == {"bids": [4, "blind_nil", 4, 3], "tricks": [4, 0, 5, 4]}
+
+
+def test_won_game_shows_the_winner_and_rematch_and_no_bid_form(client):
+    game = new_game(rules={"preset": "standard", "target": 100})
+    play(game, *BIG_HAND)
+
+    response = client.get(game.get_absolute_url())
+
+    assert response.status_code == 200
+    content = html(response)
+    assert "Ann &amp; Cat win the game!" in content
+    assert '<div class="side-total won" id="total-0">' in content
+    assert f'action="{url("rematch", game)}"' in content
+    assert ">Rematch</button>" in content
+    assert f'action="{url("bids", game)}"' not in content
+    assert f'action="{url("tricks", game)}"' not in content
+    assert "Save bids" not in content
+
+
+# --- errors --------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "name", "extra"),
+    [
+        ("get", "detail", ()),
+        ("post", "bids", ()),
+        ("post", "tricks", ()),
+        ("post", "undo", ()),
+        ("post", "rematch", ()),
+        ("get", "record", ()),
+        ("get", "hand_edit", (1,)),
+    ],
+)
+def test_unknown_game_is_404(client, method, name, extra):
+    missing = uuid.uuid4()
+
+    response = getattr(client, method)(reverse(f"games:{name}", args=[missing, *extra]))
+
+    assert response.status_code == 404
+    assert "There is no such game or hand." in html(response)
+    assert Game.objects.count() == 0
+
+
+def test_malformed_game_id_is_404(client):
+    assert client.get("/games/not-a-uuid/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "name"),
+    [
+        ("get", "bids"),
+        ("get", "tricks"),
+        ("get", "undo"),
+        ("get", "rematch"),
+        ("post", "detail"),
+        ("post", "record"),
+        ("delete", "detail"),
+    ],
+)
+def test_wrong_method_is_405(client, method, name):
+    game = new_game()
+    play(game, *BIG_HAND)
+
+    response = getattr(client, method)(url(name, game))
+
+    assert response.status_code == 405
+    assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
+    assert Game.objects.count() == 1
+
+
+def test_wrong_method_on_home_and_new_is_405(client):
+    assert client.post(reverse("games:home")).status_code == 405
+    assert client.put(reverse("games:new")).status_code == 405
+
+
+# --- escaping ------------------------------------------------------------------------------------------------------
+
+
+def test_player_names_are_escaped(client):
+    evil = "<script>alert(1)</script>"
+    game = new_game(players=[evil, "Bob", 'Cat"><b>x', "Dan"])
+    play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
+
+    pages = [
+        client.get(reverse("games:home")),
+        client.get(game.get_absolute_url()),
+        client.get(game.get_absolute_url(), **HTMX),
+        client.get(url("hand_edit", game, 1)),
+    ]
+
+    for response in pages:
+        content = html(response)
+        assert response.status_code == 200
+        assert "<script>alert(1)</script>" not in content
+        assert 'Cat"><b>x' not in content
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in content
+
+
+# --- query counts --------------------------------------------------------------------------------------------------
+
+
+def count_queries(callback) -> int:
+    """SQL statements ``callback`` runs, savepoints left out."""
+    with CaptureQueriesContext(connection) as context:
+        callback()
+    return sum(1 for query in context.captured_queries if "SAVEPOINT" not in query["sql"])
+
+
+def test_sheet_page_query_count_does_not_grow_with_hands(client):
+    short, long = game_with_hands(2), game_with_hands(20)
+    assert len(game_sheet(long).rows) == 20
+
+    counts = [count_queries(lambda game=game: client.get(game.get_absolute_url())) for game in (short, long)]
+
+    assert counts[0] == counts[1] == 2  # the game, its hands
+
+
+def test_sheet_page_num_queries(client, django_assert_num_queries):
+    game = game_with_hands(20)
+
+    # The game and its hands, inside the request's savepoint.
+    with django_assert_num_queries(4):
+        response = client.get(game.get_absolute_url())
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, headers):
+    counts = []
+    for game in (game_with_hands(2), game_with_hands(20)):
+        number = Hand.objects.filter(game=game).count()
+        bids = count_queries(
+            lambda game=game, number=number: client.post(
+                url("bids", game), bids_data([3, 3, 3, 3], number=number), **headers
+            )
+        )
+        tricks = count_queries(
+            lambda game=game, number=number: client.post(
+                url("tricks", game), tricks_data({0: 4, 1: 3, 2: 3, 3: 3}, number=number), **headers
+            )
+        )
+        assert stored(game)[-1] == ([3, 3, 3, 3], [4, 3, 3, 3])
+        counts.append((bids, tricks))
+
+    assert counts[0] == counts[1]
+    assert counts[0][0] <= 6 and counts[0][1] <= 7
