@@ -15,7 +15,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import offered_bids
-from scorekeeper.engine.spades.game import Bid, SpadesGame
+from scorekeeper.engine.spades.game import Bid, SpadesGame, is_nil, normalise_bid
 from scorekeeper.engine.spades.rules import BLIND_NIL, NIL
 
 from .models import Game, Hand
@@ -119,6 +119,19 @@ class GameSheet:
     def standings(self) -> tuple[SideTotal, ...]:
         """Each side's total and bags now, for the scoreboard."""
         return side_totals(self.sheet)
+
+    @property
+    def in_play_contracts(self) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+        """Per side for the hand in play: (side name, tricks bid, names of its nil bidders)."""
+        if self.in_play is None:
+            return ()
+        result = []
+        for side, seats in enumerate(self.engine.sides):
+            bids = [normalise_bid(self.engine.rules, self.in_play.bids[seat]) for seat in seats]
+            contract = sum(bid for bid in bids if not is_nil(bid))
+            nils = tuple(self.engine.players[seat] for seat, bid in zip(seats, bids, strict=True) if is_nil(bid))
+            result.append((self.sheet.sides[side], contract, nils))
+        return tuple(result)
 
     @property
     def in_play_bids(self) -> tuple[SeatCell, ...]:

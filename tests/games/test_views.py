@@ -704,3 +704,11 @@ def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, hea
 
     assert counts[0] == counts[1]
     assert counts[0][0] <= 6 and counts[0][1] <= 7
+
+
+def test_tricks_stage_shows_each_sides_contract(client):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[4, "nil", 3, 2])
+    content = html(client.get(game.get_absolute_url()))
+    assert "Ann &amp; Cat need 7 tricks" in content
+    assert "Bob &amp; Dan need 2 tricks; Bob none (nil)" in content
