@@ -9,6 +9,7 @@ announced with the ``HX-Trigger`` event ``sheet-changed``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -127,39 +128,57 @@ def game_detail(request: HttpRequest, game_id: Any) -> HttpResponse:
     return _page(request, _game(game_id))
 
 
+def _entry(
+    request: HttpRequest,
+    game: Game,
+    form: BidsForm | TricksForm,
+    save: Callable[[], object],
+    errors: dict[str, str],
+) -> HttpResponse:
+    """Validate an entry ``form``, run ``save``, and answer with the fresh sheet.
+
+    Invalid input or a rule error: 422 with the errors at their fields, nothing
+    saved. Another phone was faster: 409 (htmx) or a redirect, with a warning.
+    """
+    if form.is_valid():
+        try:
+            save()
+        except services.StaleHand as error:
+            return _stale(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix=errors)
+        else:
+            return _saved(request, game)
+    kind = "bids_form" if isinstance(form, BidsForm) else "tricks_form"
+    return _page(request, game, status=422, **{kind: form})
+
+
 @require_POST
 def hand_bids(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Save the bids of the next hand."""
     game = _game(game_id)
     form = BidsForm(request.POST, order=tuple(range(len(game.players))))
-    if form.is_valid():
-        try:
-            services.hand_bids_save(game=game, bids=form.bids(), number=_number(request))
-        except services.StaleHand as error:
-            return _stale(request, game, error)
-        except RuleError as error:
-            add_rule_error(form, error, prefix=BID_ERRORS)
-        else:
-            return _saved(request, game)
-    return _page(request, game, bids_form=form, status=422)
+    return _entry(
+        request,
+        game,
+        form,
+        lambda: services.hand_bids_save(game=game, bids=form.bids(), number=_number(request)),
+        BID_ERRORS,
+    )
 
 
 @require_POST
 def hand_tricks(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = _game(game_id)
-    order = game_sheet(game).order
-    form = TricksForm(request.POST, order=tuple(turn.seat for turn in order))
-    if form.is_valid():
-        try:
-            services.hand_tricks_save(game=game, tricks=form.tricks(), number=_number(request))
-        except services.StaleHand as error:
-            return _stale(request, game, error)
-        except RuleError as error:
-            add_rule_error(form, error, prefix=TRICK_ERRORS)
-        else:
-            return _saved(request, game)
-    return _page(request, game, tricks_form=form, status=422)
+    form = TricksForm(request.POST, order=tuple(turn.seat for turn in game_sheet(game).order))
+    return _entry(
+        request,
+        game,
+        form,
+        lambda: services.hand_tricks_save(game=game, tricks=form.tricks(), number=_number(request)),
+        TRICK_ERRORS,
+    )
 
 
 @require_POST
