@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import RecordError, RuleError
 from .sheet import Sheet
-from .spades.game import SpadesGame, SpadesHand
+from .spades.game import Bemo, SpadesGame, SpadesHand
 from .spades.rules import spades_rules, spades_rules_record
 from .spades.scoring import score_spades
 from .text import Text, gettext_noop
@@ -21,7 +21,18 @@ from .text import Text, gettext_noop
 FORMAT = "scorekeeper-game/1"
 GAMES = ("spades", "mu")
 TOP_LEVEL = ("format", "game", "players", "dealer", "rules", "hands")
-SPADES_HAND = ("bids", "tricks")
+SPADES_HAND = (
+    "bids",
+    "tricks",
+    "blind",
+    "ten_for_two_hundred",
+    "no_trump",
+    "bemo",
+    "bag_cancel",
+    "misdeal",
+    "high_spade_run",
+)
+SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
 
 Game = SpadesGame
 
@@ -52,17 +63,21 @@ def parse_record(data: Any) -> Game:
         raise _error(gettext_noop('\'game\' must be "spades" or "mu".'), "game")
     if data["game"] == "mu":
         raise _error(gettext_noop("Mü games are not supported yet."), "game")
+    rules = spades_rules(data.get("rules", {}))
     players = data.get("players")
     if (
         not isinstance(players, list)
-        or len(players) != 4
+        or len(players) != rules.seats
         or not all(isinstance(name, str) and name.strip() for name in players)
     ):
-        raise _error(gettext_noop("'players' must list the 4 players' names in seating order."), "players")
+        raise _error(
+            gettext_noop("'players' must list the %(count)d players' names in seating order."),
+            "players",
+            count=rules.seats,
+        )
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < len(players):
         raise _error(gettext_noop("'dealer' must be a seat index from 0 to %(last)d."), "dealer", last=len(players) - 1)
-    rules = spades_rules(data.get("rules", {}))
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list):
         raise _error(gettext_noop("'hands' must be a list."), "hands")
@@ -71,15 +86,43 @@ def parse_record(data: Any) -> Game:
 
 
 def _parse_spades_hand(index: int, hand: Any) -> SpadesHand:
+    """One hand of the record (shape only; the rules are checked when scoring)."""
     if not isinstance(hand, Mapping):
         raise _error(gettext_noop("A hand must be an object with 'bids' and 'tricks'."), hand=index)
     unknown = sorted(set(hand) - set(SPADES_HAND))
     if unknown:
         raise _error(gettext_noop("Unknown field '%(field)s' in a hand."), "hands", index, field=unknown[0])
-    for name in SPADES_HAND:
-        if not isinstance(hand.get(name), list):
-            raise _error(gettext_noop("'%(field)s' must be a list with one entry per seat."), name, index, field=name)
-    return SpadesHand(bids=tuple(hand["bids"]), tricks=tuple(hand["tricks"]))
+    lists = {}
+    for name in ("bids", "tricks", *SIDE_LISTS, "high_spade_run"):
+        value = hand.get(name)
+        if value is not None and not isinstance(value, list):
+            raise _error(gettext_noop("'%(field)s' must be a list."), name, index, field=name)
+        lists[name] = None if value is None else tuple(value)
+    if lists["tricks"] is None and hand.get("misdeal") is None:
+        raise _error(
+            gettext_noop("'%(field)s' must be a list with one entry per seat."), "tricks", index, field="tricks"
+        )
+    if lists["bids"] is None and "bids" in hand and hand.get("misdeal") is None and index != 0:
+        raise _error(gettext_noop("'%(field)s' must be a list with one entry per seat."), "bids", index, field="bids")
+    bemo = hand.get("bemo", [])
+    if not isinstance(bemo, list) or not all(
+        isinstance(item, Mapping) and set(item) == {"side", "kind", "made"} for item in bemo
+    ):
+        raise _error(gettext_noop('\'bemo\' must be a list of {"side", "kind", "made"} objects.'), "bemo", index)
+    for name in ("bag_cancel", "misdeal"):
+        if hand.get(name) is not None and type(hand[name]) is not int:
+            raise _error(gettext_noop("'%(field)s' must be a whole number."), name, index, field=name)
+    return SpadesHand(
+        bids=lists["bids"],
+        tricks=lists["tricks"],
+        blind=lists["blind"] or (),
+        ten_for_two_hundred=lists["ten_for_two_hundred"] or (),
+        no_trump=lists["no_trump"] or (),
+        bemo=tuple(Bemo(item["side"], item["kind"], item["made"]) for item in bemo),
+        bag_cancel=hand.get("bag_cancel"),
+        misdeal=hand.get("misdeal"),
+        high_spade_run=lists["high_spade_run"],
+    )
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -95,8 +138,23 @@ def game_record(game: Game) -> dict[str, Any]:
 
 
 def hand_record(hand: SpadesHand) -> dict[str, Any]:
-    """One hand as it appears in the record's ``hands`` list."""
-    return {"bids": list(hand.bids), "tricks": list(hand.tricks)}
+    """One hand as it appears in the record's ``hands`` list (optional fields only when set)."""
+    if hand.misdeal is not None:
+        return {"misdeal": hand.misdeal}
+    record: dict[str, Any] = {}
+    if hand.bids is not None:
+        record["bids"] = list(hand.bids)
+    record["tricks"] = list(hand.tricks or ())
+    for name in SIDE_LISTS:
+        if getattr(hand, name):
+            record[name] = list(getattr(hand, name))
+    if hand.bemo:
+        record["bemo"] = [{"side": b.side, "kind": b.kind, "made": b.made} for b in hand.bemo]
+    if hand.bag_cancel is not None:
+        record["bag_cancel"] = hand.bag_cancel
+    if hand.high_spade_run is not None:
+        record["high_spade_run"] = list(hand.high_spade_run)
+    return record
 
 
 def score_game(game: Game) -> Sheet:

@@ -8,9 +8,11 @@ rules themselves are checked by the engine through the services, and a
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -156,16 +158,44 @@ class HandForm(forms.Form):
         return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]
 
 
+MAX_PLAYERS = 6
+
+
+def field_value(name: str, value: Any) -> Any:
+    """How rule ``value`` of key ``name`` is written in its form field (choices are JSON)."""
+    spec = KEYS[name]
+    if spec.choices is None or _is_bool_key(name):
+        return value
+    return "" if value is None else json.dumps(value)
+
+
+def field_is_checkbox(name: str) -> bool:
+    """Whether key ``name`` is a checkbox on the form (absent from a post means off)."""
+    return _is_bool_key(name)
+
+
+def _is_bool_key(name: str) -> bool:
+    return set(KEYS[name].choices or ()) == {True, False} and len(KEYS[name].choices or ()) == 2
+
+
 def _rule_field(name: str) -> forms.Field:
-    """A form field for house rule key ``name``, from its :class:`KeySpec`."""
+    """A form field for house rule key ``name``, from its :class:`KeySpec`.
+
+    Choices are posted as JSON (``4``, ``"solo4"``, ``false``) so that keys whose
+    values mix types keep them exactly.
+    """
     spec = KEYS[name]
     label, help_text = _(spec.label), _(spec.help)
-    if spec.choices is not None and all(isinstance(choice, bool) for choice in spec.choices):
+    if _is_bool_key(name):
         return forms.BooleanField(required=False, label=label, help_text=help_text)
     if spec.choices is not None:
+        options = [("", _("none"))] if spec.optional else []
+        options += [(json.dumps(value), _(VALUE_LABELS.get((name, value), _plain(value)))) for value in spec.choices]
         return forms.TypedChoiceField(
-            choices=[(str(value), _(VALUE_LABELS.get((name, value), str(value)))) for value in spec.choices],
-            coerce=type(spec.choices[0]),
+            choices=options,
+            coerce=json.loads,
+            empty_value=None,
+            required=not spec.optional,
             label=label,
             help_text=help_text,
         )
@@ -178,14 +208,23 @@ def _rule_field(name: str) -> forms.Field:
     )
 
 
-class NewGameForm(forms.Form):
-    """Start a Spades game: four names, who deals first, a preset and every house rule."""
+def _plain(value: Any) -> str:
+    """A choice shown as itself: numbers and card codes; ``False`` as "off"."""
+    if value is False:
+        return "off"
+    return str(value)
 
-    player_0 = forms.CharField(max_length=40, label=_("Player 1"))
-    player_1 = forms.CharField(max_length=40, label=_("Player 2"))
-    player_2 = forms.CharField(max_length=40, label=_("Player 3"))
-    player_3 = forms.CharField(max_length=40, label=_("Player 4"))
-    dealer = forms.TypedChoiceField(choices=[(str(seat), str(seat + 1)) for seat in range(4)], coerce=int, initial=0)
+
+class NewGameForm(forms.Form):
+    """Start a Spades game: the names, who deals first, a preset and every house rule.
+
+    There are name fields for up to six players; the house rule ``players``
+    decides how many must be filled in.
+    """
+
+    dealer = forms.TypedChoiceField(
+        choices=[(str(seat), str(seat + 1)) for seat in range(MAX_PLAYERS)], coerce=int, initial=0
+    )
     preset = forms.ChoiceField(
         choices=[(name, _(title)) for name, (title, _source) in PRESET_INFO.items()],
         initial="standard",
@@ -194,26 +233,67 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for seat in range(MAX_PLAYERS):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                max_length=40, required=False, label=_("Player %(number)d") % {"number": seat + 1}
+            )
         for name in KEYS:
             self.fields[name] = _rule_field(name)
+        # Changing the table size re-renders the names (htmx; see views.game_new).
+        self.fields["players"].widget.attrs.update(
+            {
+                "hx-get": reverse("games:new"),
+                "hx-target": "#setup",
+                "hx-swap": "outerHTML",
+                "hx-include": "closest form",
+            }
+        )
 
     @classmethod
     def initial_for(cls, preset: str) -> dict[str, Any]:
         """Initial values: the rule values of ``preset`` (standard if unknown)."""
         rules = spades_rules({"preset": preset if preset in PRESETS else "standard"})
-        return {"preset": rules.preset, "dealer": 0, **{name: getattr(rules, name) for name in KEYS}}
+        return {"preset": rules.preset, "dealer": 0, **{name: field_value(name, getattr(rules, name)) for name in KEYS}}
+
+    def seats(self) -> int:
+        """How many players the chosen ``players`` rule seats (4 if it cannot be read)."""
+        raw = self["players"].value()
+        try:
+            value = json.loads(raw) if isinstance(raw, str) else raw
+        except ValueError:
+            return 4
+        return 4 if value == "solo4" else value if value in (2, 3, 4, 6) else 4
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = self.seats()
+        for seat in range(seats):
+            if not data.get(f"player_{seat}", "").strip():
+                self.add_error(f"player_{seat}", _("Enter a name."))
+        if data.get("dealer") is not None and data["dealer"] >= seats:
+            self.add_error("dealer", _("Choose one of the players."))
+        return data
 
     def players(self) -> list[str]:
         """The names in seating order (after ``is_valid()``)."""
-        return [self.cleaned_data[f"player_{seat}"].strip() for seat in range(4)]
+        return [self.cleaned_data[f"player_{seat}"].strip() for seat in range(self.seats())]
 
     def rules(self) -> dict[str, Any]:
         """The record's rules object: the preset and every key as set on the form."""
         return {"preset": self.cleaned_data["preset"], **{name: self.cleaned_data[name] for name in KEYS}}
 
     def player_rows(self) -> list[tuple[forms.BoundField, int]]:
-        """(name field, seat) per seat, for the layout with a "deals first" radio per row."""
-        return [(self[f"player_{seat}"], seat) for seat in range(4)]
+        """(name field, seat) per seat in play, for the layout with a "deals first" radio per row."""
+        return [(self[f"player_{seat}"], seat) for seat in range(self.seats())]
+
+    def partners_hint(self) -> str:
+        """Who partners whom at this table size, in words."""
+        seats = self.seats()
+        if seats == 4 and self["players"].value() != json.dumps("solo4"):
+            return gettext("Players 1 and 3 are partners, and so are 2 and 4.")
+        if seats == 6:
+            return gettext("Partners sit opposite: 1 and 4, 2 and 5, 3 and 6.")
+        return gettext("Everyone plays alone.")
 
     def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         """The house rule fields by group, with the group's title, in form order."""

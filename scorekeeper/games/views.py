@@ -22,13 +22,15 @@ from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.bidding import offered_bids
+from scorekeeper.engine.spades.rules import KEYS
 
 from . import services
-from .forms import BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error
+from .forms import MAX_PLAYERS, BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error, field_is_checkbox
 from .models import Game
 from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
 
 SHEET_CHANGED = "sheet-changed"
+NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
 BID_ERRORS = {"bids": "bid_"}
 TRICK_ERRORS = {"tricks": "tricks_"}
 HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
@@ -42,13 +44,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
-    """Start a game: names, first dealer, preset and house rules on one screen.
+    """Start a game: preset, names, first dealer and every house rule on one screen.
 
-    ``GET ?preset=name`` fills in that preset's rules; from htmx (the preset
-    menu) only the house-rules partial is returned. Posting with
-    ``apply_preset`` (the no-JavaScript button) does the same for the whole form.
+    ``GET ?preset=name`` fills in that preset's rules. The form re-renders itself
+    (htmx swaps ``#setup``; without JavaScript the "Apply" buttons post) when the
+    preset changes (rules reset to the preset) or another rule changes (values
+    kept, e.g. more name fields for six players). Names typed so far are kept.
     """
-    if request.method == "POST" and "apply_preset" not in request.POST:
+    refresh = request.POST.get("refresh") or request.POST.get("apply_preset")
+    if request.method == "POST" and not refresh:
         form = NewGameForm(request.POST)
         if form.is_valid():
             try:
@@ -59,16 +63,20 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 add_rule_error(form, error, prefix={})
             else:
                 return redirect(game)
-        return render(request, "games/new.html", {"form": form}, status=422)
+        return render(request, "games/new.html", {"form": form, "rules_open": True}, status=422)
     source = request.POST if request.method == "POST" else request.GET
-    initial = NewGameForm.initial_for(source.get("preset", "standard"))
-    initial.update(
-        {name: source[name] for name in ("player_0", "player_1", "player_2", "player_3", "dealer") if name in source}
-    )
+    changed = request.htmx.trigger_name if request.htmx else ("refresh" if request.POST.get("refresh") else None)
+    if changed and changed != "preset" and "players" in source:
+        initial = {name: source.get(name, False if field_is_checkbox(name) else None) for name in KEYS}
+        initial["preset"] = source.get("preset", "standard")
+    else:
+        initial = NewGameForm.initial_for(source.get("preset", "standard"))
+    initial.update({name: source[name] for name in NAME_FIELDS if name in source})
     form = NewGameForm(initial=initial)
+    context = {"form": form, "rules_open": bool(changed and changed != "preset")}
     if request.htmx and request.method == "GET":
-        return render(request, "games/new.html#house-rules", {"form": form})
-    return render(request, "games/new.html", {"form": form})
+        return render(request, "games/new.html#setup", context)
+    return render(request, "games/new.html", context)
 
 
 def _game(game_id: Any) -> Game:

@@ -143,7 +143,7 @@ def test_new_game_post_missing_name_is_422_with_the_error(client):
 
     assert response.status_code == 422
     content = html(response)
-    assert re.search(r'<p class="error" id="id_player_1-error">This field is required.</p>', content)
+    assert re.search(r'<p class="error" id="id_player_1-error">Enter a name.</p>', content)
     assert 'value="Ann"' in content  # what was typed is kept
     assert Game.objects.count() == 0
 
@@ -156,17 +156,18 @@ def test_new_game_post_bad_rule_value_is_422(client):
     assert Game.objects.count() == 0
 
 
-def test_new_game_htmx_preset_returns_only_the_house_rules_partial(client):
-    response = client.get(reverse("games:new"), {"preset": "nil_helps_partner"}, **HTMX)
+def test_new_game_htmx_preset_returns_only_the_setup_partial(client):
+    response = client.get(
+        reverse("games:new"), {"preset": "nil_helps_partner", "player_0": "Zoe"}, HTTP_HX_TRIGGER_NAME="preset", **HTMX
+    )
 
     assert response.status_code == 200
     content = html(response).strip()
-    assert content.startswith('<details id="house-rules"')
-    assert content.endswith("</details>")
+    assert content.startswith('<div id="setup"')
     assert "<html" not in content
-    assert 'name="player_0"' not in content
+    assert 'value="Zoe"' in content  # names typed so far are kept
     # The preset's values: win on exceeding, blind nil off.
-    assert '<option value="exceed" selected>' in content
+    assert '<option value="&quot;exceed&quot;" selected>' in content
     assert re.search(r'<input type="checkbox" name="blind_nil"[^>]*>', content)
     assert not re.search(r'<input type="checkbox" name="blind_nil"[^>]* checked>', content)
 
@@ -179,8 +180,19 @@ def test_new_game_apply_preset_without_javascript_keeps_the_names(client):
     assert response.status_code == 200
     content = html(response)
     assert 'value="Zoe"' in content
-    assert '<option value="exceed" selected>' in content
+    assert '<option value="&quot;exceed&quot;" selected>' in content
     assert Game.objects.count() == 0
+
+
+def test_new_game_more_players_shows_more_name_fields_and_keeps_other_rules(client):
+    data = new_game_data(target="300")
+    data["players"] = "6"
+    response = client.get(reverse("games:new"), data, HTTP_HX_TRIGGER_NAME="players", **HTMX)
+
+    content = html(response)
+    assert 'name="player_5"' in content
+    assert "Partners sit opposite: 1 and 4, 2 and 5, 3 and 6." in content
+    assert 'name="target" value="300"' in content
 
 
 # --- the sheet -----------------------------------------------------------------------------------------------------

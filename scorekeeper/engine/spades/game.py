@@ -1,42 +1,73 @@
 """A Spades game as facts from the table: players, first dealer, house rules, hands.
 
-Source: ``shared/formats/game-record.md`` (seats, sides, dealer) and
-``shared/rules/spades.md`` / 002 "Deal" and "Bidding" (deal and bidding order).
+Source: ``shared/formats/game-record.md`` (seats, sides, dealer; optional hand
+fields documented in ``README.md``, "The game record") and
+``shared/rules/spades.md`` / 002 "Deal", "Bidding", "Misdeal" (deal and bidding order).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import BLIND_NIL, NIL, SpadesRules
+from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
 
-#: A bid as in the game record: tricks 0-13, ``"nil"`` or ``"blind_nil"``.
+#: A bid as in the game record: a number of tricks, ``"nil"``, ``"blind_nil"`` or ``"double_nil"``.
 Bid = int | str
 
-#: Tricks in a hand with four players (002 "Deal": 13 cards each).
+#: Tricks in a hand with four players (002 "Deal": 13 cards each). See :attr:`SpadesRules.tricks`.
 TRICKS = 13
 
 
 @dataclass(frozen=True, slots=True)
+class Bemo:
+    """A side's bemo declaration (002 "Bemo"): ``kind`` is ``"little"`` (first 6 tricks) or
+    ``"big"`` (first 9); ``made`` says whether the side won them."""
+
+    side: int
+    kind: str
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SpadesHand:
-    """One hand: a bid and the tricks taken per seat, in seat order.
+    """One hand, in seat order (sides for side-level facts).
 
     Attributes:
-        bids: one :data:`Bid` per seat.
-        tricks: tricks taken per seat; they add up to :data:`TRICKS`.
+        bids: one :data:`Bid` per seat, or one number per side with partnership
+            bidding; ``None`` when the hand bids itself or was thrown in.
+        tricks: tricks taken per seat (they add up to the hand's tricks); ``None``
+            for a misdeal.
+        blind: sides whose bid was blind (before looking at the cards).
+        ten_for_two_hundred: sides that declared 10 for 200.
+        no_trump: sides that bid no trump.
+        bemo: little/big bemo declarations with their outcome.
+        bag_cancel: the side that took the bag-cancelling card, or ``None``.
+        misdeal: the seat that called a misdeal (the hand is thrown in), or ``None``.
+        high_spade_run: per side (per player without partners), how many of the
+            last tricks in a row it won with high spades (cut-throat bonus), or ``None``.
     """
 
-    bids: tuple[Bid, ...]
-    tricks: tuple[int, ...]
+    bids: tuple[Bid, ...] | None
+    tricks: tuple[int, ...] | None
+    blind: tuple[int, ...] = ()
+    ten_for_two_hundred: tuple[int, ...] = ()
+    no_trump: tuple[int, ...] = ()
+    bemo: tuple[Bemo, ...] = ()
+    bag_cancel: int | None = None
+    misdeal: int | None = None
+    high_spade_run: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SpadesGame:
-    """A Spades game: four players in clockwise seating order, partners opposite.
+    """A Spades game: players in clockwise seating order.
 
     Attributes:
-        players: names by seat (0-based); seats 0 + 2 and 1 + 3 are partners.
-        dealer: seat of the first hand's dealer; the deal passes to the left.
+        players: names by seat (0-based). With partnerships, seats ``i`` and
+            ``i + n/2`` are partners (4 players: 0 + 2, 1 + 3; 6: 0 + 3, ...);
+            otherwise every player is a side of their own.
+        dealer: seat of the first hand's dealer; the deal passes to the left
+            (but not after a misdeal: the same dealer deals again).
         rules: the house rules in force.
         hands: the hands played, oldest first.
     """
@@ -48,13 +79,17 @@ class SpadesGame:
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each side: ``((0, 2), (1, 3))`` (game-record.md, "Sides")."""
+        """The seats of each side (game-record.md, "Sides")."""
         count = len(self.players)
+        if not self.rules.partnerships:
+            return tuple((seat,) for seat in range(count))
         half = count // 2
         return tuple(tuple(range(side, count, half)) for side in range(half))
 
     def side_of(self, seat: int) -> int:
         """The side index of ``seat``."""
+        if not self.rules.partnerships:
+            return seat
         return seat % (len(self.players) // 2)
 
     def side_names(self) -> tuple[str, ...]:
@@ -62,23 +97,36 @@ class SpadesGame:
         return tuple(" & ".join(self.players[seat] for seat in seats) for seats in self.sides)
 
     def dealer_of(self, hand: int) -> int:
-        """Seat of the dealer of hand ``hand`` (0-based): the deal passes to the left."""
-        return (self.dealer + hand) % len(self.players)
+        """Seat of the dealer of hand ``hand`` (0-based; may be one past the last hand).
+
+        The deal passes to the left after every hand except a misdeal (002 "Misdeal").
+        """
+        passed = hand - sum(1 for played in self.hands[:hand] if played.misdeal is not None)
+        return (self.dealer + passed) % len(self.players)
 
     def bidding_order(self, hand: int) -> tuple[int, ...]:
-        """Seats in bidding order for hand ``hand``: dealer's left first (002 "Bidding")."""
+        """Seats in bidding order for hand ``hand``: dealer's left first, or the dealer
+        with ``first_bidder: dealer`` (002 "Bidding", "Round-the-table bidding")."""
         count = len(self.players)
-        first = self.dealer_of(hand) + 1
+        first = self.dealer_of(hand) + (1 if self.rules.first_bidder == "dealer_left" else 0)
         return tuple((first + step) % count for step in range(count))
+
+    def side_order(self, hand: int) -> tuple[int, ...]:
+        """Sides in the order they bid (partnership bidding: the dealer's opponents first)."""
+        order: list[int] = []
+        for seat in self.bidding_order(hand):
+            if self.side_of(seat) not in order:
+                order.append(self.side_of(seat))
+        return tuple(order)
 
 
 def is_nil(bid: Bid) -> bool:
     """Whether ``bid`` is a nil of any kind (after :func:`normalise_bid`)."""
-    return bid == NIL or bid == BLIND_NIL
+    return bid == NIL or bid == BLIND_NIL or bid == DOUBLE_NIL
 
 
 def normalise_bid(rules: SpadesRules, bid: Bid) -> Bid:
     """The bid as scored: with ``zero_is_nil`` a bid of 0 is nil (002 "Bidding variations")."""
-    if bid == 0 and type(bid) is int and rules.zero_is_nil:
+    if bid == 0 and type(bid) is int and rules.zero_is_nil and rules.bidding == "individual":
         return NIL
     return bid
