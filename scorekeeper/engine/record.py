@@ -81,11 +81,11 @@ def parse_record(data: Any) -> Game:
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list):
         raise _error(gettext_noop("'hands' must be a list."), "hands")
-    hands = tuple(_parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands))
+    hands = tuple(parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands))
     return SpadesGame(players=tuple(name.strip() for name in players), dealer=dealer, rules=rules, hands=hands)
 
 
-def _parse_spades_hand(index: int, hand: Any) -> SpadesHand:
+def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
     """One hand of the record (shape only; the rules are checked when scoring)."""
     if not isinstance(hand, Mapping):
         raise _error(gettext_noop("A hand must be an object with 'bids' and 'tricks'."), hand=index)

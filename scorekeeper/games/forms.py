@@ -20,6 +20,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.game import TRICKS, Bid
 from scorekeeper.engine.spades.rules import (
     BLIND_NIL,
+    DOUBLE_NIL,
     GROUPS,
     KEYS,
     NIL,
@@ -30,13 +31,15 @@ from scorekeeper.engine.spades.rules import (
     spades_rules,
 )
 
-BID_VALUES = [str(tricks) for tricks in range(TRICKS + 1)] + [NIL, BLIND_NIL]
-TRICK_CHOICES = [(str(tricks), str(tricks)) for tricks in range(TRICKS + 1)]
+MAX_TRICKS = 18  # the most tricks in any hand (three players with two jokers)
+BID_VALUES = [str(tricks) for tricks in range(MAX_TRICKS + 1)] + [NIL, BLIND_NIL, DOUBLE_NIL]
+TRICK_CHOICES = [(str(tricks), str(tricks)) for tricks in range(MAX_TRICKS + 1)]
+BEMO_CHOICES = [("", _("no bemo")), ("little", _("little bemo")), ("big", _("big bemo"))]
 
 
 def parse_bid(value: str) -> Bid:
-    """A posted bid value (``"4"``, ``"nil"``, ``"blind_nil"``) as an engine bid."""
-    return value if value in (NIL, BLIND_NIL) else int(value)
+    """A posted bid value (``"4"``, ``"nil"``, ``"blind_nil"``, ``"double_nil"``) as an engine bid."""
+    return value if value in (NIL, BLIND_NIL, DOUBLE_NIL) else int(value)
 
 
 def add_rule_error(form: forms.Form, error: RuleError, *, prefix: dict[str, str]) -> None:
@@ -61,11 +64,18 @@ def add_rule_error(form: forms.Form, error: RuleError, *, prefix: dict[str, str]
 
 
 def _add_bid_fields(form: forms.Form, order: tuple[int, ...]) -> None:
-    for seat in order:
-        form.fields[f"bid_{seat}"] = forms.ChoiceField(
+    for index in order:
+        form.fields[f"bid_{index}"] = forms.ChoiceField(
             choices=[(value, value) for value in BID_VALUES],
             error_messages={"required": _("Choose a bid."), "invalid_choice": _("Choose one of the bids offered.")},
         )
+
+
+def _add_declaration_fields(form: forms.Form, sides: int) -> None:
+    for side in range(sides):
+        for name in ("blind", "ten", "no_trump"):
+            form.fields[f"{name}_{side}"] = forms.BooleanField(required=False)
+        form.fields[f"bemo_{side}"] = forms.ChoiceField(choices=BEMO_CHOICES, required=False)
 
 
 def _add_trick_fields(form: forms.Form, order: tuple[int, ...], rest_seat: int | None) -> None:
@@ -75,56 +85,115 @@ def _add_trick_fields(form: forms.Form, order: tuple[int, ...], rest_seat: int |
             coerce=int,
             required=seat != rest_seat,
             empty_value=None,
-            error_messages={"required": _("How many tricks?"), "invalid_choice": _("From 0 to 13.")},
+            error_messages={"required": _("How many tricks?"), "invalid_choice": _("Choose one of the numbers.")},
         )
 
 
+def _add_result_fields(form: forms.Form, sides: int) -> None:
+    for side in range(sides):
+        form.fields[f"bemo_made_{side}"] = forms.TypedChoiceField(
+            choices=[("1", _("made")), ("0", _("failed"))],
+            coerce=lambda value: value == "1",
+            required=False,
+            empty_value=None,
+        )
+        form.fields[f"run_{side}"] = forms.IntegerField(required=False, min_value=0, max_value=MAX_TRICKS)
+    form.fields["bag_cancel"] = forms.TypedChoiceField(
+        choices=[("", "")] + [(str(side), str(side)) for side in range(sides)],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+
+
+def _declarations(data: dict[str, Any], sides: int) -> dict[str, Any]:
+    """The record's bid-time hand fields from cleaned declaration fields."""
+    declared: dict[str, Any] = {}
+    for record_name, field_name in (("blind", "blind"), ("ten_for_two_hundred", "ten"), ("no_trump", "no_trump")):
+        chosen = [side for side in range(sides) if data.get(f"{field_name}_{side}")]
+        if chosen:
+            declared[record_name] = chosen
+    bemo = [
+        {"side": side, "kind": data[f"bemo_{side}"], "made": None} for side in range(sides) if data.get(f"bemo_{side}")
+    ]
+    if bemo:
+        declared["bemo"] = bemo
+    return declared
+
+
+def _results(data: dict[str, Any], sides: int, *, runs: bool) -> dict[str, Any]:
+    """What happened in play besides the tricks, for :func:`services.hand_tricks_save`."""
+    results: dict[str, Any] = {
+        "bemo": {side: data.get(f"bemo_made_{side}") for side in range(sides)},
+        "bag_cancel": data.get("bag_cancel"),
+    }
+    if runs:
+        results["high_spade_run"] = [data.get(f"run_{side}") or 0 for side in range(sides)]
+    return results
+
+
 class BidsForm(forms.Form):
-    """The bids of the next hand: one ``bid_<seat>`` per seat, in bidding order.
+    """The bids of the next hand: ``bid_<i>`` per seat (per side with partnership bidding),
+    in bidding order, plus what each side declares (blind, 10 for 200, no trump, bemo).
 
     ``number`` is the 0-based hand the form was shown for (a version check).
     """
 
     number = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, order: tuple[int, ...], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, order: tuple[int, ...], sides: int = 2, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.order = order
+        self.order, self.side_count = order, sides
         _add_bid_fields(self, order)
+        _add_declaration_fields(self, sides)
 
     def bids(self) -> list[Bid]:
-        """The bids in seat order (call after ``is_valid()``)."""
-        return [parse_bid(self.cleaned_data[f"bid_{seat}"]) for seat in sorted(self.order)]
+        """The bids in seat (or side) order (call after ``is_valid()``)."""
+        return [parse_bid(self.cleaned_data[f"bid_{index}"]) for index in sorted(self.order)]
+
+    def declarations(self) -> dict[str, Any]:
+        """The record's bid-time hand fields (``blind``, ``ten_for_two_hundred``, ``no_trump``, ``bemo``)."""
+        return _declarations(self.cleaned_data, self.side_count)
 
 
 class TricksForm(forms.Form):
-    """Tricks taken per seat. The last seat in ``order`` may be left empty: the rest of 13.
+    """Tricks taken per seat, and what else happened in play (bemo, bag-cancelling card, high spades).
 
-    ``number`` is the 0-based hand in play the form was shown for (a version check).
+    The last seat in ``order`` may be left empty: it gets the rest of the hand's
+    tricks. ``number`` is the 0-based hand in play the form was shown for.
     """
 
     number = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, order: tuple[int, ...], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        order: tuple[int, ...],
+        sides: int = 2,
+        tricks: int = TRICKS,
+        runs: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.order = order
+        self.order, self.side_count, self.hand_tricks, self.runs = order, sides, tricks, runs
         self.rest_seat = order[-1]
         _add_trick_fields(self, order, self.rest_seat)
+        _add_result_fields(self, sides)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not self.errors and data.get(f"tricks_{self.rest_seat}") is None:
             taken = sum(data[f"tricks_{seat}"] for seat in self.order if seat != self.rest_seat)
-            if taken > TRICKS:
+            if taken > self.hand_tricks:
                 raise forms.ValidationError(
-                    _("These tricks add up to %(taken)d: more than the 13 tricks of a hand."),
-                    params={"taken": taken},
+                    _("These tricks add up to %(taken)d: more than the %(tricks)d tricks of a hand."),
+                    params={"taken": taken, "tricks": self.hand_tricks},
                 )
-            data[f"tricks_{self.rest_seat}"] = TRICKS - taken
+            data[f"tricks_{self.rest_seat}"] = self.hand_tricks - taken
         return data
 
     def rest(self) -> int | None:
-        """The rest of 13 for the last seat from the others filled in so far, or ``None``."""
+        """The rest of the hand's tricks for the last seat from the others so far, or ``None``."""
         taken = 0
         for seat in self.order:
             if seat == self.rest_seat:
@@ -133,29 +202,58 @@ class TricksForm(forms.Form):
             if value is None or not str(value).isdigit():
                 return None
             taken += int(value)
-        return TRICKS - taken if taken <= TRICKS else None
+        return self.hand_tricks - taken if taken <= self.hand_tricks else None
 
     def tricks(self) -> list[int]:
         """Tricks in seat order (call after ``is_valid()``)."""
         return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]
+
+    def results(self) -> dict[str, Any]:
+        """Bemo outcomes, the bag-cancelling card and high-spade runs (call after ``is_valid()``)."""
+        return _results(self.cleaned_data, self.side_count, runs=self.runs)
 
 
 class HandForm(forms.Form):
-    """Correcting a played hand: every bid and every trick count, seat by seat."""
+    """Correcting a played hand: every bid, declaration, trick count and result."""
 
-    def __init__(self, *args: Any, order: tuple[int, ...], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        order: tuple[int, ...],
+        bid_order: tuple[int, ...] | None,
+        sides: int,
+        runs: bool,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.order = order
-        _add_bid_fields(self, order)
+        self.order, self.bid_order, self.side_count, self.runs = order, bid_order, sides, runs
+        if bid_order is not None:
+            _add_bid_fields(self, bid_order)
+        _add_declaration_fields(self, sides)
         _add_trick_fields(self, order, None)
+        _add_result_fields(self, sides)
 
-    def bids(self) -> list[Bid]:
-        """The bids in seat order (call after ``is_valid()``)."""
-        return [parse_bid(self.cleaned_data[f"bid_{seat}"]) for seat in sorted(self.order)]
+    def bids(self) -> list[Bid] | None:
+        """The bids in seat (or side) order, or ``None`` for a hand that bid itself."""
+        if self.bid_order is None:
+            return None
+        return [parse_bid(self.cleaned_data[f"bid_{index}"]) for index in sorted(self.bid_order)]
 
     def tricks(self) -> list[int]:
         """Tricks in seat order (call after ``is_valid()``)."""
         return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]
+
+    def declarations(self) -> dict[str, Any]:
+        """Every optional record field of the corrected hand."""
+        declared = _declarations(self.cleaned_data, self.side_count)
+        results = _results(self.cleaned_data, self.side_count, runs=self.runs)
+        if "bemo" in declared:
+            declared["bemo"] = [{**bemo, "made": bool(results["bemo"].get(bemo["side"]))} for bemo in declared["bemo"]]
+        if results["bag_cancel"] is not None:
+            declared["bag_cancel"] = results["bag_cancel"]
+        if self.runs:
+            declared["high_spade_run"] = results["high_spade_run"]
+        return declared
 
 
 MAX_PLAYERS = 6

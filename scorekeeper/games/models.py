@@ -13,6 +13,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.engine.record import parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import spades_rules
 
@@ -69,12 +70,17 @@ class Hand(models.Model):
 
     ``number`` is the 0-based position in the game. Only the last hand may be
     in play (``tricks`` is ``None``): bids written, cards not yet played.
+    ``bids`` is ``None`` for a hand that bids itself or was thrown in;
+    ``declarations`` holds the record's optional hand fields (``blind``,
+    ``ten_for_two_hundred``, ``no_trump``, ``bemo``, ``bag_cancel``, ``misdeal``,
+    ``high_spade_run``; README "The game record").
     """
 
     game = models.ForeignKey(Game, related_name="hands", on_delete=models.CASCADE)
     number = models.PositiveIntegerField()
-    bids = models.JSONField()
+    bids = models.JSONField(null=True, blank=True)
     tricks = models.JSONField(null=True, blank=True)
+    declarations = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -85,9 +91,14 @@ class Hand(models.Model):
 
     @property
     def is_complete(self) -> bool:
-        """Whether the tricks have been entered."""
-        return self.tricks is not None
+        """Whether the hand is over: tricks entered, or thrown in."""
+        return self.tricks is not None or self.declarations.get("misdeal") is not None
+
+    def record(self) -> dict:
+        """The hand as the game record writes it."""
+        record = {"bids": self.bids, "tricks": self.tricks, **self.declarations}
+        return {name: value for name, value in record.items() if value is not None}
 
     def to_engine(self) -> SpadesHand:
         """The engine hand (only for a complete hand)."""
-        return SpadesHand(bids=tuple(self.bids), tricks=tuple(self.tricks or ()))
+        return parse_spades_hand(self.number, self.record())

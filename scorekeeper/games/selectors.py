@@ -14,9 +14,9 @@ from django.utils.translation import gettext
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
-from scorekeeper.engine.spades.bidding import offered_bids
-from scorekeeper.engine.spades.game import Bid, SpadesGame, is_nil, normalise_bid
-from scorekeeper.engine.spades.rules import BLIND_NIL, NIL
+from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
+from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, normalise_bid
+from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
 
 from .models import Game, Hand
 
@@ -73,6 +73,19 @@ class SeatTurn:
 
 
 @dataclass(frozen=True)
+class SideOffer:
+    """What a side may declare with its bids this hand (only what the house rules allow now)."""
+
+    side: int
+    name: str
+    choices: tuple[BidChoice, ...]
+    blind: bool
+    ten_for_two_hundred: bool
+    no_trump: bool
+    bemo: bool
+
+
+@dataclass(frozen=True)
 class SideTotal:
     """A side's name, total and bag count; ``won`` marks the winner."""
 
@@ -114,6 +127,42 @@ class GameSheet:
     first_bidder: str
     order: tuple[SeatTurn, ...]
     winner: str | None
+    sides: tuple[SideOffer, ...] = ()
+
+    @property
+    def rules(self) -> SpadesRules:
+        """The house rules in force."""
+        return self.engine.rules
+
+    @property
+    def partnership(self) -> bool:
+        """Whether each side agrees one bid (``bidding: partnership``)."""
+        return self.engine.rules.bidding == "partnership"
+
+    @property
+    def bids_itself(self) -> bool:
+        """Whether the next hand is the first hand that bids itself (tricks only)."""
+        return self.engine.rules.first_hand_bids_itself and not self.game_hands
+
+    @property
+    def game_hands(self) -> int:
+        """How many hands are stored (played, thrown in or in play)."""
+        return len(self.engine.hands) + (1 if self.in_play is not None else 0)
+
+    @property
+    def declares(self) -> bool:
+        """Whether any side may declare something with its bids this hand."""
+        return any(o.blind or o.ten_for_two_hundred or o.no_trump or o.bemo for o in self.sides)
+
+    @property
+    def in_play_bemo(self) -> tuple[tuple[int, str, str], ...]:
+        """(side, side name, kind) of each bemo declared for the hand in play."""
+        if self.in_play is None:
+            return ()
+        return tuple(
+            (bemo["side"], self.sheet.sides[bemo["side"]], bemo["kind"])
+            for bemo in self.in_play.declarations.get("bemo", [])
+        )
 
     @property
     def standings(self) -> tuple[SideTotal, ...]:
@@ -127,6 +176,9 @@ class GameSheet:
             return ()
         result = []
         for side, seats in enumerate(self.engine.sides):
+            if self.partnership:
+                result.append((self.sheet.sides[side], self.in_play.bids[side], ()))
+                continue
             bids = [normalise_bid(self.engine.rules, self.in_play.bids[seat]) for seat in seats]
             contract = sum(bid for bid in bids if not is_nil(bid))
             nils = tuple(self.engine.players[seat] for seat, bid in zip(seats, bids, strict=True) if is_nil(bid))
@@ -136,7 +188,7 @@ class GameSheet:
     @property
     def in_play_bids(self) -> tuple[SeatCell, ...]:
         """The hand in play's bids in bidding order (empty when none is in play)."""
-        if self.in_play is None:
+        if self.in_play is None or self.partnership:
             return ()
         return tuple(
             SeatCell(turn.seat, turn.player, bid_label(self.in_play.bids[turn.seat]), None) for turn in self.order
@@ -149,6 +201,8 @@ def bid_label(bid: Bid, translate: Callable[[str], str] = gettext) -> str:
         return translate("Nil")
     if bid == BLIND_NIL:
         return translate("Blind nil")
+    if bid == DOUBLE_NIL:
+        return translate("Double nil")
     return str(bid)
 
 
@@ -174,7 +228,7 @@ def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
                 side=side,
                 name=sheet.sides[side],
                 seats=tuple(
-                    SeatCell(seat, engine.players[seat], bid_label(hand.bids[seat]), hand.tricks[seat])
+                    SeatCell(seat, engine.players[seat], _seat_bid(engine, hand, seat), _taken(hand, seat))
                     for seat in seats
                 ),
                 points=score.points[side],
@@ -208,7 +262,41 @@ def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
         first_bidder=engine.players[order[0].seat],
         order=order,
         winner=None if sheet.winner is None else sheet.sides[sheet.winner],
+        sides=side_offers(engine, sheet.totals, number),
     )
+
+
+def side_offers(engine: SpadesGame, totals: tuple[int, ...], number: int) -> tuple[SideOffer, ...]:
+    """Per side in bidding order: its bid buttons (partnership bidding) and what it may declare."""
+    rules = engine.rules
+    names = engine.side_names()
+    side_choices = bid_choices(offered_side_bids(rules)) if rules.bidding == "partnership" else ()
+    return tuple(
+        SideOffer(
+            side=side,
+            name=names[side],
+            choices=side_choices,
+            blind=(rules.blind_bids or rules.blind_moon) and behind(totals, side) >= rules.blind_min_deficit,
+            ten_for_two_hundred=bool(rules.ten_for_two_hundred) and not rules.ten_bid_is_ten_for_two_hundred,
+            no_trump=rules.no_trump_bids,
+            bemo=rules.bemo,
+        )
+        for side in engine.side_order(number)
+    )
+
+
+def _seat_bid(engine: SpadesGame, hand: SpadesHand, seat: int) -> str:
+    """A seat's bid as written on the sheet ("–" when the hand had no bids)."""
+    if hand.bids is None:
+        return "–"
+    if engine.rules.bidding == "partnership":
+        side = engine.side_of(seat)
+        return bid_label(hand.bids[side]) if seat == engine.sides[side][0] else "·"
+    return bid_label(hand.bids[seat])
+
+
+def _taken(hand: SpadesHand, seat: int) -> int | None:
+    return None if hand.tricks is None else hand.tricks[seat]
 
 
 def _render(line: Line) -> str:

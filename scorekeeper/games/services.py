@@ -14,10 +14,10 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.record import FORMAT, parse_record, score_game
-from scorekeeper.engine.spades.bidding import verify_bid
+from scorekeeper.engine.record import FORMAT, hand_record, parse_record, parse_spades_hand, score_game
+from scorekeeper.engine.spades.bidding import verify_bidding
 from scorekeeper.engine.spades.game import Bid, normalise_bid
-from scorekeeper.engine.spades.rules import spades_rules_record
+from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 
 from .models import Game, Hand
@@ -75,16 +75,22 @@ def game_import(*, record: Any) -> Game:
     game = Game.objects.create(
         players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
     )
-    Hand.objects.bulk_create(
-        Hand(
-            game=game,
-            number=number,
-            bids=[normalise_bid(engine.rules, bid) for bid in hand.bids],
-            tricks=list(hand.tricks),
-        )
-        for number, hand in enumerate(engine.hands)
-    )
+    Hand.objects.bulk_create(_stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands))
     return game
+
+
+def _stored_hand(game: Game, number: int, hand: Any, rules: Any) -> Hand:
+    """A :class:`Hand` row for an engine hand: bids (normalised), tricks, the rest as declarations."""
+    record = hand_record(hand)
+    bids = record.pop("bids", None)
+    tricks = record.pop("tricks", None)
+    return Hand(
+        game=game,
+        number=number,
+        bids=None if bids is None else [normalise_bid(rules, bid) for bid in bids],
+        tricks=tricks,
+        declarations=record,
+    )
 
 
 @transaction.atomic
@@ -97,21 +103,56 @@ def game_rematch(*, game: Game) -> Game:
 
 
 @transaction.atomic
-def hand_bids_save(*, game: Game, bids: Sequence[Bid], number: int | None = None) -> Hand:
+def hand_bids_save(
+    *, game: Game, bids: Sequence[Bid], declarations: dict[str, Any] | None = None, number: int | None = None
+) -> Hand:
     """Write the bids of the next hand (the hand is then in play).
 
     Args:
-        bids: one bid per seat, in seat order (int, ``"nil"`` or ``"blind_nil"``).
+        bids: one bid per seat in seat order (int, ``"nil"``, ``"blind_nil"``,
+            ``"double_nil"``), or one number per side with partnership bidding.
+        declarations: the record's bid-time hand fields: ``blind``,
+            ``ten_for_two_hundred``, ``no_trump`` (side lists) and ``bemo``
+            (``{"side", "kind", "made": None}`` objects).
         number: the 0-based hand number the form was showing; when given and the
             game has moved on meanwhile (another phone), nothing is written.
 
     Raises:
         StaleHand: ``number`` is not the next hand any more.
-        RuleError: the game is over, a hand is already in play, or a bid is not
-            allowed now (``field="bids"``, ``seat`` set).
+        RuleError: the game is over, a hand is already in play, or a bid or
+            declaration is not allowed now (``field``, ``seat`` set).
     """
     game, hands = _locked(game)
     _check_number(number, len(hands))
+    engine, sheet = _next_hand_state(game, hands)
+    declarations = declarations or {}
+    candidate = parse_spades_hand(len(hands), {"bids": list(bids), "tricks": [], **declarations})
+    checked = verify_bidding(engine, candidate, totals=sheet.totals, number=len(hands))
+    hand = Hand.objects.create(game=game, number=len(hands), bids=list(checked.bids or ()), declarations=declarations)
+    _touch(game)
+    return hand
+
+
+@transaction.atomic
+def hand_misdeal(*, game: Game, seat: int, number: int | None = None) -> Hand:
+    """Record that ``seat`` called a misdeal: the hand is thrown in, the same dealer deals again.
+
+    Raises:
+        StaleHand: ``number`` is not the next hand any more.
+        RuleError: misdeals are not played, or a hand is in play or the game is over.
+    """
+    game, hands = _locked(game)
+    _check_number(number, len(hands))
+    engine, _sheet = _next_hand_state(game, hands)
+    candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
+    _verify(game, [*hands, candidate])
+    candidate.save()
+    _touch(game)
+    return candidate
+
+
+def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[Any, Any]:
+    """The engine game and its sheet, checked that a new hand may start now."""
     if hands and not hands[-1].is_complete:
         raise RuleError(
             Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
@@ -121,60 +162,87 @@ def hand_bids_save(*, game: Game, bids: Sequence[Bid], number: int | None = None
     sheet = score_game(engine)
     if sheet.finished:
         raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
-    if len(bids) != len(engine.players):
-        raise RuleError(Text(gettext_noop("Enter a bid for every player.")), field="bids")
-    checked = [
-        verify_bid(
-            engine.rules, bid, seat=seat, side=engine.side_of(seat), totals=sheet.totals, player=engine.players[seat]
-        )
-        for seat, bid in enumerate(bids)
-    ]
-    hand = Hand.objects.create(game=game, number=len(hands), bids=checked)
-    _touch(game)
-    return hand
+    return engine, sheet
 
 
 @transaction.atomic
-def hand_tricks_save(*, game: Game, tricks: Sequence[int], number: int | None = None) -> Hand:
+def hand_tricks_save(
+    *, game: Game, tricks: Sequence[int], results: dict[str, Any] | None = None, number: int | None = None
+) -> Hand:
     """Write the tricks taken in the hand in play; the hand is then scored.
+
+    The first hand of a game that bids itself has no bids: its tricks start and
+    finish it at once.
 
     Args:
         tricks: tricks taken per seat, in seat order.
+        results: what else happened in play: ``bemo`` outcomes (``{side: made}``),
+            ``bag_cancel`` (the side that took the card), ``high_spade_run`` (per side).
         number: the 0-based number of the hand in play the form was showing.
 
     Raises:
         StaleHand: ``number`` is not the hand in play any more.
-        RuleError: no hand is in play, or the tricks are wrong (``field="tricks"``).
+        RuleError: no hand is in play, or the tricks or results are wrong.
     """
     game, hands = _locked(game)
     in_play = bool(hands) and not hands[-1].is_complete
-    _check_number(number, len(hands) - 1 if in_play else None)
-    if not in_play:
+    bids_itself = not hands and spades_rules(game.rules).first_hand_bids_itself
+    _check_number(number, len(hands) - 1 if in_play else (0 if bids_itself else None))
+    if bids_itself:
+        hands.append(Hand(game=game, number=0, bids=None, declarations={}))
+    elif not in_play:
         raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
     current = hands[-1]
     current.tricks = list(tricks)
+    current.declarations = _with_results(current.declarations, results or {})
     _verify(game, hands)
-    current.save(update_fields=["tricks"])
+    current.save()
     _touch(game)
     return current
 
 
+def _with_results(declarations: dict[str, Any], results: dict[str, Any]) -> dict[str, Any]:
+    """The hand's record fields once played: bemo outcomes filled in, play facts added."""
+    merged = dict(declarations)
+    if merged.get("bemo"):
+        outcomes = results.get("bemo", {})
+        merged["bemo"] = [{**bemo, "made": outcomes.get(bemo["side"])} for bemo in merged["bemo"]]
+    for name in ("bag_cancel", "high_spade_run"):
+        if results.get(name) is not None:
+            merged[name] = results[name]
+    return merged
+
+
 @transaction.atomic
-def hand_update(*, game: Game, number: int, bids: Sequence[Bid], tricks: Sequence[int]) -> Hand:
+def hand_update(
+    *,
+    game: Game,
+    number: int,
+    bids: Sequence[Bid] | None,
+    tricks: Sequence[int],
+    declarations: dict[str, Any] | None = None,
+) -> Hand:
     """Correct a played hand (0-based ``number``); every later hand is checked again.
+
+    Args:
+        bids, tricks: as in the record (``bids`` ``None`` for a hand that bids itself).
+        declarations: the hand's optional record fields; ``None`` keeps the stored ones.
 
     Raises:
         Hand.DoesNotExist: no played hand with that number.
         RuleError: the corrected hand, or a later hand because of it, breaks a rule.
     """
     game, hands = _locked(game)
-    if not 0 <= number < len(hands) or not hands[number].is_complete:
+    if not 0 <= number < len(hands) or not hands[number].is_complete or hands[number].tricks is None:
         raise Hand.DoesNotExist
     hand = hands[number]
-    rules = game.to_engine([]).rules
-    hand.bids, hand.tricks = [normalise_bid(rules, bid) for bid in bids], list(tricks)
+    rules = spades_rules(game.rules)
+    hand.bids = None if bids is None else [normalise_bid(rules, bid) for bid in bids]
+    hand.tricks = list(tricks)
+    if declarations is not None:
+        hand.declarations = declarations
     _verify(game, hands)
-    hand.save(update_fields=["bids", "tricks"])
+    hand.save(update_fields=["bids", "tricks", "declarations"])
     _touch(game)
     return hand
 
@@ -197,18 +265,12 @@ def _verify(game: Game, hands: list[Hand]) -> None:
                 hand=len(hands) - 1,
                 source="spades.md: Standard scoring 5",
             )
-        for seat, bid in enumerate(hands[-1].bids):
-            try:
-                verify_bid(
-                    engine.rules,
-                    bid,
-                    seat=seat,
-                    side=engine.side_of(seat),
-                    totals=sheet.totals,
-                    player=engine.players[seat],
-                )
-            except RuleError as error:
-                raise error.at_hand(len(hands) - 1) from None
+        in_play = hands[-1]
+        candidate = parse_spades_hand(in_play.number, {"bids": in_play.bids, "tricks": [], **in_play.declarations})
+        try:
+            verify_bidding(engine, candidate, totals=sheet.totals, number=in_play.number)
+        except RuleError as error:
+            raise error.at_hand(len(hands) - 1) from None
 
 
 @transaction.atomic

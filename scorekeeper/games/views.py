@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.bidding import offered_bids
-from scorekeeper.engine.spades.rules import KEYS
+from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
+from scorekeeper.engine.spades.rules import KEYS, spades_rules
 
 from . import services
 from .forms import MAX_PLAYERS, BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error, field_is_checkbox
@@ -83,6 +83,26 @@ def _game(game_id: Any) -> Game:
     return get_object_or_404(Game, pk=game_id)
 
 
+def _bids_form(view: GameSheet, data: Any = None) -> BidsForm:
+    """The bids form for the next hand: per seat in bidding order, or per side with partnership bidding."""
+    order = tuple(o.side for o in view.sides) if view.partnership else tuple(turn.seat for turn in view.order)
+    initial = {"number": view.next_number - 1}
+    return BidsForm(data, order=order, sides=len(view.engine.sides), initial=initial)
+
+
+def _tricks_form(view: GameSheet, data: Any = None) -> TricksForm:
+    """The tricks form for the hand in play (the last seat in bidding order gets the rest)."""
+    rules = view.rules
+    return TricksForm(
+        data,
+        order=tuple(turn.seat for turn in view.order),
+        sides=len(view.engine.sides),
+        tricks=rules.tricks,
+        runs=rules.cutthroat_bonus,
+        initial={"number": view.next_number - 1},
+    )
+
+
 def _page(
     request: HttpRequest,
     game: Game,
@@ -93,23 +113,51 @@ def _page(
 ) -> HttpResponse:
     """The sheet page, or its ``game`` partial for htmx, with the entry forms."""
     view = game_sheet(game)
-    order = tuple(turn.seat for turn in view.order)
-    number = view.next_number - 1
-    if bids_form is None:
-        bids_form = BidsForm(order=order, initial={"number": number})
-    if tricks_form is None:
-        tricks_form = TricksForm(order=order, initial={"number": number})
+    bids_form = bids_form or _bids_form(view)
+    tricks_form = tricks_form or _tricks_form(view)
+    if view.partnership:
+        bid_rows = [(offer, bids_form[f"bid_{offer.side}"]) for offer in view.sides]
+    else:
+        bid_rows = [(turn, bids_form[f"bid_{turn.seat}"]) for turn in view.order]
     context = {
         "view": view,
         "game": game,
         "bids_form": bids_form,
         "tricks_form": tricks_form,
-        "bid_rows": [(turn, bids_form[f"bid_{turn.seat}"]) for turn in view.order],
+        "bid_rows": bid_rows,
+        "declaration_rows": _declaration_rows(view, bids_form),
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in view.order[:-1]],
+        "result_rows": _result_rows(view, tricks_form, bemo_sides={side for side, _n, _k in view.in_play_bemo}),
         "opened": _opened(request),
     }
     template = "games/game.html#game" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
+
+
+def _declaration_rows(view: GameSheet, form: BidsForm | HandForm) -> list[dict[str, Any]]:
+    """Per side (bidding order), the declaration fields the house rules offer it now."""
+    return [
+        {
+            "offer": offer,
+            "blind": form[f"blind_{offer.side}"] if offer.blind else None,
+            "ten": form[f"ten_{offer.side}"] if offer.ten_for_two_hundred else None,
+            "no_trump": form[f"no_trump_{offer.side}"] if offer.no_trump else None,
+            "bemo": form[f"bemo_{offer.side}"] if offer.bemo else None,
+        }
+        for offer in view.sides
+        if offer.blind or offer.ten_for_two_hundred or offer.no_trump or offer.bemo
+    ]
+
+
+def _result_rows(view: GameSheet, form: TricksForm | HandForm, *, bemo_sides: set[int]) -> list[dict[str, Any]]:
+    """Per side, the play results to enter: a declared bemo's outcome, a high-spade run."""
+    rows = []
+    for offer in view.sides:
+        bemo = form[f"bemo_made_{offer.side}"] if offer.side in bemo_sides else None
+        run = form[f"run_{offer.side}"] if view.rules.cutthroat_bonus else None
+        if bemo is not None or run is not None:
+            rows.append({"offer": offer, "bemo": bemo, "run": run})
+    return rows
 
 
 def _saved(request: HttpRequest, game: Game, anchor: str = "entry") -> HttpResponse:
@@ -165,26 +213,49 @@ def _entry(
 def hand_bids(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Save the bids of the next hand."""
     game = _game(game_id)
-    form = BidsForm(request.POST, order=tuple(range(len(game.players))))
+    rules = spades_rules(game.rules)  # field names only: no need to score the game here
+    sides = len(game.players) // 2 if rules.partnerships else len(game.players)
+    order = tuple(range(sides if rules.bidding == "partnership" else len(game.players)))
+    form = BidsForm(request.POST, order=order, sides=sides)
     return _entry(
         request,
         game,
         form,
-        lambda: services.hand_bids_save(game=game, bids=form.bids(), number=_number(request)),
+        lambda: services.hand_bids_save(
+            game=game, bids=form.bids(), declarations=form.declarations(), number=_number(request)
+        ),
         BID_ERRORS,
     )
+
+
+@require_POST
+def hand_misdeal(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
+    game = _game(game_id)
+    seat = request.POST.get("seat", "")
+    try:
+        services.hand_misdeal(game=game, seat=int(seat) if seat.isdigit() else -1, number=_number(request))
+    except services.StaleHand as error:
+        return _stale(request, game, error)
+    except RuleError as error:
+        form = _bids_form(game_sheet(game), request.POST)
+        add_rule_error(form, error, prefix={})
+        return _page(request, game, bids_form=form, status=422)
+    return _saved(request, game)
 
 
 @require_POST
 def hand_tricks(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = _game(game_id)
-    form = TricksForm(request.POST, order=tuple(turn.seat for turn in game_sheet(game).order))
+    form = _tricks_form(game_sheet(game), request.POST)
     return _entry(
         request,
         game,
         form,
-        lambda: services.hand_tricks_save(game=game, tricks=form.tricks(), number=_number(request)),
+        lambda: services.hand_tricks_save(
+            game=game, tricks=form.tricks(), results=form.results(), number=_number(request)
+        ),
         TRICK_ERRORS,
     )
 
@@ -194,8 +265,9 @@ def hand_tricks_rest(request: HttpRequest, game_id: Any) -> HttpResponse:
     """The "rest of 13" for the last seat while tricks are being tapped (htmx preview)."""
     game = _game(game_id)
     view = game_sheet(game)
-    form = TricksForm(request.POST, order=tuple(turn.seat for turn in view.order))
-    return render(request, "games/game.html#tricks-rest", {"tricks_form": form, "view": view})
+    return render(
+        request, "games/game.html#tricks-rest", {"tricks_form": _tricks_form(view, request.POST), "view": view}
+    )
 
 
 def _stale(request: HttpRequest, game: Game, error: RuleError) -> HttpResponse:
@@ -219,45 +291,79 @@ def hand_edit(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
     """Correct played hand ``number`` (1-based); the whole sheet is scored again."""
     game = _game(game_id)
     hands = list(game.hands.all())
-    if not 1 <= number <= len(hands) or not hands[number - 1].is_complete:
-        raise Http404
+    if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
+        raise Http404  # no such hand, still in play, or thrown in (undo it instead)
     hand = hands[number - 1]
-    view = game_sheet(game, hands)
-    order = view.engine.bidding_order(number - 1)
+    view = game_sheet(game, hands[: number - 1])  # the state before this hand: what it could bid
+    engine = view.engine
+    seats = engine.bidding_order(number - 1)
+    partnership = engine.rules.bidding == "partnership"
+    bid_order = None if hand.bids is None else (engine.side_order(number - 1) if partnership else seats)
+    kwargs = {"order": seats, "bid_order": bid_order, "sides": len(engine.sides), "runs": engine.rules.cutthroat_bonus}
     if request.method == "POST":
-        form = HandForm(request.POST, order=order)
+        form = HandForm(request.POST, **kwargs)
         if form.is_valid():
             try:
-                services.hand_update(game=game, number=number - 1, bids=form.bids(), tricks=form.tricks())
+                services.hand_update(
+                    game=game,
+                    number=number - 1,
+                    bids=form.bids(),
+                    tricks=form.tricks(),
+                    declarations=form.declarations(),
+                )
             except RuleError as error:
                 add_rule_error(form, error, prefix=HAND_ERRORS)
             else:
                 return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
         status = 422
     else:
-        initial = {f"bid_{seat}": str(bid) for seat, bid in enumerate(hand.bids)}
-        initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.tricks)})
-        form, status = HandForm(initial=initial, order=order), 200
-    totals = view.sheet.hands[number - 2].totals if number > 1 else tuple(0 for _ in view.sheet.sides)
-    seats = _edit_seats(view, form, order, totals)
-    context = {"view": view, "game": game, "form": form, "number": number, "seats": seats}
+        form, status = HandForm(initial=_edit_initial(hand), **kwargs), 200
+    context = {
+        "view": view,
+        "game": game,
+        "form": form,
+        "number": number,
+        "bid_rows": _edit_bid_rows(view, form, bid_order),
+        "trick_rows": [(engine.players[seat], form[f"tricks_{seat}"]) for seat in seats],
+        "declaration_rows": _declaration_rows(view, form) if bid_order is not None else [],
+        "result_rows": _result_rows(view, form, bemo_sides={b["side"] for b in hand.declarations.get("bemo", [])}),
+        "bag_cancel": engine.rules.bag_cancel_card is not None,
+    }
     return render(request, "games/hand_edit.html", context, status=status)
 
 
-def _edit_seats(
-    view: GameSheet, form: HandForm, order: tuple[int, ...], totals: tuple[int, ...]
-) -> list[dict[str, Any]]:
-    """Per seat in bidding order: name, bid buttons allowed before that hand, and its fields."""
-    engine = view.engine
+def _edit_initial(hand: Any) -> dict[str, Any]:
+    """The edit form's values for a stored hand."""
+    initial: dict[str, Any] = {f"bid_{index}": str(bid) for index, bid in enumerate(hand.bids or ())}
+    initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.tricks)})
+    declared = hand.declarations
+    for record_name, field_name in (("blind", "blind"), ("ten_for_two_hundred", "ten"), ("no_trump", "no_trump")):
+        initial.update({f"{field_name}_{side}": True for side in declared.get(record_name, [])})
+    for bemo in declared.get("bemo", []):
+        initial[f"bemo_{bemo['side']}"] = bemo["kind"]
+        initial[f"bemo_made_{bemo['side']}"] = "1" if bemo["made"] else "0"
+    if declared.get("bag_cancel") is not None:
+        initial["bag_cancel"] = str(declared["bag_cancel"])
+    initial.update({f"run_{side}": run for side, run in enumerate(declared.get("high_spade_run") or [])})
+    return initial
+
+
+def _edit_bid_rows(view: GameSheet, form: HandForm, bid_order: tuple[int, ...] | None) -> list[tuple[str, Any, Any]]:
+    """(name, bid buttons allowed before that hand, field) per bidder, in bidding order."""
+    if bid_order is None:
+        return []
+    engine, totals = view.engine, view.sheet.totals
+    if engine.rules.bidding == "partnership":
+        names = engine.side_names()
+        choices = bid_choices(offered_side_bids(engine.rules))
+        return [(names[side], choices, form[f"bid_{side}"]) for side in bid_order]
     return [
-        {
-            "seat": seat,
-            "player": engine.players[seat],
-            "choices": bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals)),
-            "bid": form[f"bid_{seat}"],
-            "tricks": form[f"tricks_{seat}"],
-        }
-        for seat in order
+        (
+            engine.players[seat],
+            bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals)),
+            form[f"bid_{seat}"],
+        )
+        for seat in bid_order
     ]
 
 

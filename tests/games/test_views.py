@@ -338,10 +338,20 @@ def test_illegal_bid_with_htmx_is_422_partial(client):
 def test_bid_outside_the_buttons_is_422(client):
     game = new_game()
 
-    response = client.post(url("bids", game), bids_data([4, 14, 4, 3], number=0))
+    response = client.post(url("bids", game), bids_data([4, 99, 4, 3], number=0))
 
     assert response.status_code == 422
     assert re.search(r'id="bid-1-error">Choose one of the bids offered.</p>', html(response))
+    assert stored(game) == []
+
+
+def test_bid_above_the_tricks_of_a_hand_is_422_at_the_field(client):
+    game = new_game()
+
+    response = client.post(url("bids", game), bids_data([4, 14, 4, 3], number=0))
+
+    assert response.status_code == 422
+    assert "Bob: a bid is a number of tricks from 0 to 13, or nil." in html(response)
     assert stored(game) == []
 
 

@@ -125,12 +125,11 @@ def can_bid(rules: SpadesRules, bid: object, *, side: int, totals: Sequence[int]
 def offered_bids(rules: SpadesRules, *, side: int, totals: Sequence[int]) -> tuple[Bid, ...]:
     """The bids to offer a player as buttons right now, in display order.
 
-    Numbers 1 to the tricks in a hand, then 0 (only when a 0 is a plain bid), nil,
-    blind nil and double nil, each only when :func:`can_bid` allows it.
+    Numbers (from 0 when a 0 is a plain bid, else from 1) up to the tricks in a
+    hand, then nil, blind nil and double nil, each only when :func:`can_bid` allows it.
     """
-    candidates: list[Bid] = [*range(1, rules.tricks + 1), 0, NIL, BLIND_NIL, DOUBLE_NIL]
-    if rules.zero_is_nil:
-        candidates.remove(0)  # the Nil button stands for it
+    numbers = range(1, rules.tricks + 1) if rules.zero_is_nil else range(rules.tricks + 1)  # Nil stands for 0
+    candidates: list[Bid] = [*numbers, NIL, BLIND_NIL, DOUBLE_NIL]
     return tuple(bid for bid in candidates if can_bid(rules, bid, side=side, totals=totals))
 
 
@@ -213,8 +212,13 @@ def _verify_side_list(game: SpadesGame, sides: object, what: str) -> None:
         )
 
 
-def verify_declarations(game: SpadesGame, hand: SpadesHand, bids: Sequence[Bid], totals: Sequence[int]) -> None:
+def verify_declarations(
+    game: SpadesGame, hand: SpadesHand, bids: Sequence[Bid], totals: Sequence[int], *, played: bool = True
+) -> None:
     """Check the side-level declarations (blind, 10 for 200, no trump, bemo, ...) against the rules.
+
+    With ``played=False`` (the bids of a hand not yet played) a bemo's outcome
+    may still be unknown (``made`` is ``None``).
 
     Raises:
         RuleError: ``field="declarations"`` (``seat`` = the side) for a
@@ -282,7 +286,13 @@ def verify_declarations(game: SpadesGame, hand: SpadesHand, bids: Sequence[Bid],
     for bemo in hand.bemo:
         if not rules.bemo:
             raise _error(gettext_noop("Bemo is not played at this table."), "spades.md: bemo", field="declarations")
-        if not 0 <= bemo.side < len(game.sides) or bemo.kind not in ("little", "big") or type(bemo.made) is not bool:
+        made_ok = type(bemo.made) is bool or (not played and bemo.made is None)
+        if (
+            type(bemo.side) is not int
+            or not 0 <= bemo.side < len(game.sides)
+            or bemo.kind not in ("little", "big")
+            or not made_ok
+        ):
             raise _error(
                 gettext_noop("A bemo needs a side, a kind (little or big) and whether it was made."),
                 "README: The game record",
@@ -402,6 +412,28 @@ def verify_hand(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], nu
         bemo=hand.bemo,
         bag_cancel=hand.bag_cancel,
         high_spade_run=hand.high_spade_run,
+    )
+
+
+def verify_bidding(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], number: int) -> SpadesHand:
+    """Check the bids and declarations of hand ``number`` before it is played.
+
+    Returns the hand with normalised bids (0 -> nil); ``tricks`` are not checked.
+
+    Raises:
+        RuleError: as :func:`verify_hand`, for the bids and declarations.
+    """
+    if game.rules.first_hand_bids_itself and number == 0:
+        raise _error(gettext_noop("The first hand bids itself: it has no bids."), "spades.md: first_hand_bids_itself")
+    bids = _verify_bids(game, hand.bids, totals, number)
+    verify_declarations(game, hand, bids, totals, played=False)
+    return SpadesHand(
+        bids,
+        None,
+        blind=hand.blind,
+        ten_for_two_hundred=hand.ten_for_two_hundred,
+        no_trump=hand.no_trump,
+        bemo=hand.bemo,
     )
 
 

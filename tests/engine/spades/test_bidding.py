@@ -20,7 +20,7 @@ def test_standard_offers_1_to_13_and_nil_and_blind_nil_only_when_100_behind():
 
 def test_zero_is_offered_as_a_plain_bid_when_zero_is_not_nil():
     rules = spades_rules({"zero_is_nil": False})
-    assert 0 in offered_bids(rules, side=0, totals=(0, 0))
+    assert offered_bids(rules, side=0, totals=(0, 0))[0] == 0  # a plain 0 comes first
 
 
 def test_no_nil_buttons_when_nil_and_blind_nil_are_off():

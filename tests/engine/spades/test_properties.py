@@ -41,7 +41,7 @@ def tricks_split(draw: st.DrawFn, seats: int = 4, tricks: int = 13) -> tuple[int
 
 
 @st.composite
-def candidate_hand(draw: st.DrawFn, game: SpadesGame, totals: tuple[int, ...], number: int) -> SpadesHand:
+def candidate_hand(draw: st.DrawFn, game: SpadesGame, totals: tuple[int, ...], number: int) -> SpadesHand | None:
     """A hand built from the buttons the sheet would offer; it may still break a rule between seats."""
     rules = game.rules
     tricks = draw(tricks_split(len(game.players), rules.tricks))
@@ -51,12 +51,14 @@ def candidate_hand(draw: st.DrawFn, game: SpadesGame, totals: tuple[int, ...], n
         return SpadesHand(None, tricks)
     sides = range(len(game.sides))
     if rules.bidding == "partnership":
+        if not offered_side_bids(rules):
+            return None
         bids = tuple(draw(st.sampled_from(offered_side_bids(rules))) for _ in sides)
     else:
-        bids = tuple(
-            draw(st.sampled_from(offered_bids(rules, side=game.side_of(seat), totals=totals)))
-            for seat in range(len(game.players))
-        )
+        offers = [offered_bids(rules, side=game.side_of(seat), totals=totals) for seat in range(len(game.players))]
+        if not all(offers):
+            return None  # house rules under which some player has no legal bid at all
+        bids = tuple(draw(st.sampled_from(offer)) for offer in offers)
     return SpadesHand(
         bids,
         tricks,
@@ -89,6 +91,8 @@ def legal_games(draw: st.DrawFn, max_hands: int = 12) -> SpadesGame:
             break
         for _attempt in range(20):
             hand = draw(candidate_hand(game, sheet.totals, len(game.hands)))
+            if hand is None:
+                break
             try:
                 verify_hand(game, hand, totals=sheet.totals, number=len(game.hands))
             except RuleError:
