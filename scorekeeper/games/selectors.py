@@ -16,7 +16,8 @@ from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
 from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, normalise_bid
-from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
+from scorekeeper.engine.spades.rulebook import rulebook
+from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules, spades_rules
 
 from .models import Game, Hand
 
@@ -32,6 +33,14 @@ class SeatCell:
 
 
 @dataclass(frozen=True)
+class ShownLine:
+    """An explanation line as shown: its text and the rulebook anchor of the rule it applied."""
+
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class SideCell:
     """One side in one hand: its seats, points, running total, bags and lines."""
 
@@ -41,7 +50,7 @@ class SideCell:
     points: int
     total: int
     bags: int
-    lines: tuple[str, ...]
+    lines: tuple[ShownLine, ...]
 
 
 @dataclass(frozen=True)
@@ -51,7 +60,7 @@ class Row:
     number: int
     dealer: str
     sides: tuple[SideCell, ...]
-    notes: tuple[str, ...]
+    notes: tuple[ShownLine, ...]
 
 
 @dataclass(frozen=True)
@@ -234,11 +243,11 @@ def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
                 points=score.points[side],
                 total=score.totals[side],
                 bags=score.bags[side],
-                lines=tuple(_render(line) for line in score.lines if line.side == side),
+                lines=tuple(_shown(line) for line in score.lines if line.side == side),
             )
             for side, seats in enumerate(sides)
         )
-        notes = tuple(_render(line) for line in score.lines if line.side is None)
+        notes = tuple(_shown(line) for line in score.lines if line.side is None)
         rows.append(Row(index + 1, engine.players[engine.dealer_of(index)], cells, notes))
     in_play = hands[-1] if hands and not hands[-1].is_complete else None
     number = len(engine.hands)
@@ -299,6 +308,15 @@ def _taken(hand: SpadesHand, seat: int) -> int | None:
     return None if hand.tricks is None else hand.tricks[seat]
 
 
+#: Scoring steps that are not a house rule key, and the key whose rulebook sentence states them.
+STEP_RULES = {"contract": "set_penalty", "game": "target"}
+
+
+def _shown(line: Line) -> ShownLine:
+    """A line with its text in the player's language and its rule's key (the rulebook anchor)."""
+    return ShownLine(_render(line), STEP_RULES.get(line.rule, line.rule))
+
+
 def _render(line: Line) -> str:
     return line.render(gettext)
 
@@ -332,3 +350,86 @@ def games_recent(limit: int = 20) -> list[GameSummary]:
             continue
         summaries.append(GameSummary(game, len(sheet.hands), sheet.finished, side_totals(sheet)))
     return summaries
+
+
+@dataclass(frozen=True)
+class WhatIfSide:
+    """One side of a hand under the rules in force and under the other rules."""
+
+    name: str
+    points: int
+    total: int
+    lines: tuple[str, ...]
+    other_points: int | None
+    other_total: int | None
+    other_lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """Hand ``number`` (1-based) scored under the game's rules and under ``other`` rules.
+
+    ``error`` says why the game could not have been played that way under the
+    other rules (a bid they forbid, say); the other figures are then ``None``.
+    """
+
+    number: int
+    other: dict
+    sides: tuple[WhatIfSide, ...]
+    error: str | None
+
+
+def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | None = None) -> WhatIf:
+    """Score the game up to hand ``number`` (1-based) again with the rules record ``changes`` applied.
+
+    Args:
+        changes: ``{"preset": name}`` (another preset, its own keys) or ``{key: value}``
+            (one key changed from the game's rules).
+
+    Raises:
+        RuleError: ``changes`` names an unknown preset, key or value.
+    """
+    hands = list(game.hands.all()) if hands is None else hands
+    engine = game.to_engine(hands[:number])
+    other_record = dict(changes) if "preset" in changes else {**game.rules, **changes}
+    other_rules = spades_rules(other_record)
+    sheet = score_game(engine)
+    error = None
+    try:
+        other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
+    except RuleError as problem:
+        other, error = None, problem.render(gettext)
+    hand = sheet.hands[number - 1]
+    other_hand = other.hands[number - 1] if other is not None else None
+    sides = tuple(
+        WhatIfSide(
+            name=name,
+            points=hand.points[side],
+            total=hand.totals[side],
+            lines=tuple(_render(line) for line in hand.lines if line.side in (side, None)),
+            other_points=None if other_hand is None else other_hand.points[side],
+            other_total=None if other_hand is None else other_hand.totals[side],
+            other_lines=()
+            if other_hand is None
+            else tuple(_render(line) for line in other_hand.lines if line.side in (side, None)),
+        )
+        for side, name in enumerate(sheet.sides)
+    )
+    return WhatIf(number=number, other=other_record, sides=sides, error=error)
+
+
+@dataclass(frozen=True)
+class RulebookEntry:
+    """A rule in force, as a plain sentence in the player's language, with its source."""
+
+    key: str
+    text: str
+    source: str
+
+
+def game_rulebook(rules: SpadesRules) -> list[tuple[str, list[RulebookEntry]]]:
+    """The rules in force as sentences, by group: ``[(group title, entries)]`` (from the values)."""
+    return [
+        (gettext(GROUPS[group]), [RulebookEntry(s.key, s.text.render(gettext), s.source) for s in sentences])
+        for group, sentences in rulebook(rules)
+    ]

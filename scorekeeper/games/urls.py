@@ -15,6 +15,9 @@ urlpatterns = [
     path("games/<uuid:game_id>/tricks/rest/", views.hand_tricks_rest, name="tricks_rest"),
     path("games/<uuid:game_id>/undo/", views.hand_undo, name="undo"),
     path("games/<uuid:game_id>/hands/<int:number>/", views.hand_edit, name="hand_edit"),
+    path("games/<uuid:game_id>/hands/<int:number>/what-if/", views.hand_what_if, name="what_if"),
     path("games/<uuid:game_id>/rematch/", views.game_rematch, name="rematch"),
+    path("games/<uuid:game_id>/rules/", views.game_rulebook, name="rulebook"),
+    path("rules/<slug:preset>/", views.preset_rulebook, name="preset_rulebook"),
     path("games/<uuid:game_id>/record.json", views.game_record_download, name="record"),
 ]

@@ -22,9 +22,9 @@ from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
-from scorekeeper.engine.spades.rules import KEYS, spades_rules
+from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
 
-from . import services
+from . import selectors, services
 from .forms import MAX_PLAYERS, BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error, field_is_checkbox
 from .models import Game
 from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
@@ -365,6 +365,96 @@ def _edit_bid_rows(view: GameSheet, form: HandForm, bid_order: tuple[int, ...] |
         )
         for seat in bid_order
     ]
+
+
+#: Values offered for number keys in "what if" (choice keys offer all their values).
+WHAT_IF_NUMBERS = {
+    "target": (300, 500, 1000),
+    "lose_at": (None, -500),
+    "min_team_bid": (0, 4),
+    "max_team_bid": (10, 18),
+    "nil_partner_min_bid": (0, 4),
+    "bag_limit": (0, 5, 10),
+    "bag_penalty": (50, 100),
+    "max_bags": (None, 2),
+}
+
+
+def what_if_choices(rules: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The alternatives a table can compare with: every other preset, and each key's other values.
+
+    Returns ``(group title, [(value, label), ...])`` for a ``<select>``; a value is
+    ``"preset=<name>"`` or ``"<key>=<JSON value>"``.
+    """
+    presets = [
+        (f"preset={name}", gettext(title)) for name, (title, _source) in PRESET_INFO.items() if name != rules.preset
+    ]
+    keys = []
+    for name, spec in KEYS.items():
+        if spec.group == "play":
+            continue  # no effect on the score
+        values = spec.choices if spec.choices is not None else WHAT_IF_NUMBERS.get(name, ())
+        for value in values:
+            if value != getattr(rules, name):
+                label = VALUE_LABELS.get((name, value))
+                shown = gettext(label) if label else ("–" if value is None else json.dumps(value))
+                keys.append((f"{name}={json.dumps(value)}", f"{gettext(spec.label)}: {shown}"))
+    return [(gettext("Another preset"), presets), (gettext("One rule changed"), keys)]
+
+
+def _what_if_changes(choice: str) -> dict[str, Any] | None:
+    """``"nil_value=50"`` -> ``{"nil_value": 50}``; ``"preset=x"`` -> ``{"preset": "x"}``; else ``None``."""
+    name, _sep, raw = choice.partition("=")
+    if name == "preset":
+        return {"preset": raw}
+    try:
+        return {name: json.loads(raw)} if name in KEYS else None
+    except ValueError:
+        return None
+
+
+@require_GET
+def hand_what_if(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
+    """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
+    game = _game(game_id)
+    hands = list(game.hands.all())
+    if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
+        raise Http404
+    rules = spades_rules(game.rules)
+    choices = what_if_choices(rules)
+    choice = request.GET.get("compare") or next(iter(choices[0][1] or choices[1][1]), ("", ""))[0]
+    changes = _what_if_changes(choice)
+    try:
+        comparison = None if changes is None else selectors.hand_what_if(game, number, changes, hands)
+    except RuleError as error:
+        comparison = None
+        messages.error(request, error.render(gettext))
+    context = {"game": game, "number": number, "choices": choices, "choice": choice, "comparison": comparison}
+    template = "games/what_if.html#comparison" if request.htmx else "games/what_if.html"
+    return render(request, template, context)
+
+
+@require_GET
+def game_rulebook(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The game's rulebook: every rule in force as a plain sentence with its source."""
+    game = _game(game_id)
+    rules = spades_rules(game.rules)
+    context = {"game": game, "rules": rules, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
+    return render(request, "games/rulebook.html", context)
+
+
+@require_GET
+def preset_rulebook(request: HttpRequest, preset: str) -> HttpResponse:
+    """The rulebook of a preset, without a game (to read before choosing one)."""
+    if preset not in PRESET_INFO:
+        raise Http404
+    rules = spades_rules({"preset": preset})
+    context = {"game": None, "rules": rules, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
+    return render(request, "games/rulebook.html", context)
+
+
+def _preset_title(rules: Any) -> str:
+    return gettext(PRESET_INFO[rules.preset][0])
 
 
 @require_POST

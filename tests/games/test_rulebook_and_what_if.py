@@ -1,0 +1,83 @@
+"""The rulebook page and the "what if" comparison (issue: every house rule)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.games import services
+from scorekeeper.games.selectors import game_sheet
+
+from .factories import new_game, play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_rulebook_states_the_rules_in_force_with_sources(client):
+    game = new_game(rules={"preset": "standard", "target": 300, "nil": False})
+    page = client.get(reverse("games:rulebook", args=[game.pk])).content.decode()
+    assert 'id="rule-target"' in page and "300" in page
+    assert "Nil is not played" in page
+    assert "spades.md: target; 002 Scoring" in page or "spades.md: Rule keys (target); 002 Scoring" in page
+
+
+def test_rulebook_follows_the_values_not_the_preset(client):
+    standard = new_game()
+    changed = new_game(rules={"preset": "standard", "bag_limit": 0})
+    one = client.get(reverse("games:rulebook", args=[standard.pk])).content.decode()
+    two = client.get(reverse("games:rulebook", args=[changed.pk])).content.decode()
+    assert "There is no penalty for bags" not in one and "There is no penalty for bags" in two
+
+
+def test_every_explanation_line_links_to_its_rule(client):
+    game = new_game()
+    play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
+    page = client.get(game.get_absolute_url()).content.decode()
+    rulebook = reverse("games:rulebook", args=[game.pk])
+    assert f'href="{rulebook}#rule-nil"' in page
+    assert f'href="{rulebook}#rule-failed_nil_tricks"' in page
+    assert f'href="{rulebook}#rule-set_penalty"' in page  # the contract step
+    for anchor in ("nil", "failed_nil_tricks", "set_penalty"):
+        assert f'id="rule-{anchor}"' in client.get(rulebook).content.decode()
+
+
+@pytest.mark.parametrize("preset", ["standard", "new_york", "cutthroat3", "six_player"])
+def test_preset_rulebook_without_a_game(client, preset):
+    assert client.get(reverse("games:preset_rulebook", args=[preset])).status_code == 200
+
+
+def test_unknown_preset_rulebook_is_404(client):
+    assert client.get(reverse("games:preset_rulebook", args=["poker"])).status_code == 404
+
+
+def test_what_if_compares_one_changed_key_side_by_side(client):
+    game = new_game()
+    play(game, [4, "nil", 3, 2], [6, 1, 4, 2])  # Bob's nil fails: -100 under nil_value 100
+    response = client.get(reverse("games:what_if", args=[game.pk, 1]), {"compare": "nil_value=50"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "-79" in page  # as played: 20 - 100 + 1
+    assert "-29" in page  # with nil worth 50: 20 - 50 + 1
+    assert game_sheet(game).sheet.totals == (73, -79)  # nothing changed
+
+
+def test_what_if_another_preset_that_forbids_the_bids_says_why(client):
+    game = new_game()
+    play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
+    page = client.get(reverse("games:what_if", args=[game.pk, 1]), {"compare": "preset=new_york"}).content.decode()
+    assert "could not have been played this way" in page
+
+
+def test_what_if_htmx_returns_the_comparison_partial(client):
+    game = new_game()
+    play(game, [4, 3, 3, 3], [4, 3, 3, 3])
+    response = client.get(
+        reverse("games:what_if", args=[game.pk, 1]), {"compare": "target=300"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.content.decode().strip().startswith('<section id="comparison"')
+
+
+def test_what_if_of_a_hand_not_played_is_404(client):
+    game = new_game()
+    services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    assert client.get(reverse("games:what_if", args=[game.pk, 1])).status_code == 404
