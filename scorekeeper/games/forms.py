@@ -328,6 +328,12 @@ class NewGameForm(forms.Form):
         initial="standard",
         label=_("Preset"),
     )
+    save_as = forms.CharField(
+        max_length=60,
+        required=False,
+        label=_("Save these house rules as"),
+        help_text=_("A name for your table's rules, to pick them again for the next game."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -348,10 +354,11 @@ class NewGameForm(forms.Form):
         )
 
     @classmethod
-    def initial_for(cls, preset: str) -> dict[str, Any]:
-        """Initial values: the rule values of ``preset`` (standard if unknown)."""
-        rules = spades_rules({"preset": preset if preset in PRESETS else "standard"})
-        return {"preset": rules.preset, "dealer": 0, **{name: field_value(name, getattr(rules, name)) for name in KEYS}}
+    def initial_for(cls, preset: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Initial values: the rule values of ``preset`` (standard if unknown), or of a rules object."""
+        chosen = spades_rules(rules if rules is not None else {"preset": preset if preset in PRESETS else "standard"})
+        values = {name: field_value(name, getattr(chosen, name)) for name in KEYS}
+        return {"preset": chosen.preset, "dealer": 0, **values}
 
     def seats(self) -> int:
         """How many players the chosen ``players`` rule seats (4 if it cannot be read)."""

@@ -102,3 +102,21 @@ class Hand(models.Model):
     def to_engine(self) -> SpadesHand:
         """The engine hand (only for a complete hand)."""
         return parse_spades_hand(self.number, self.record())
+
+
+class HouseRules(models.Model):
+    """A group's own named mix of house rules, to start the next game with.
+
+    ``rules`` is a game record's rules object (preset plus changed keys).
+    """
+
+    name = models.CharField(max_length=60, unique=True)
+    rules = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "house rules"
+
+    def __str__(self) -> str:
+        return self.name

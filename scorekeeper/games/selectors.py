@@ -151,7 +151,7 @@ class GameSheet:
     @property
     def bids_itself(self) -> bool:
         """Whether the next hand is the first hand that bids itself (tricks only)."""
-        return self.engine.rules.first_hand_bids_itself and not self.game_hands
+        return self.in_play is None and self.engine.bids_itself(len(self.engine.hands))
 
     @property
     def game_hands(self) -> int:

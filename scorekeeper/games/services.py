@@ -20,7 +20,7 @@ from scorekeeper.engine.spades.game import Bid, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .models import Game, Hand
+from .models import Game, Hand, HouseRules
 
 
 def _locked(game: Game) -> tuple[Game, list[Hand]]:
@@ -61,6 +61,18 @@ def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any]) -
     return Game.objects.create(
         players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
     )
+
+
+@transaction.atomic
+def house_rules_save(*, name: str, rules: dict[str, Any]) -> HouseRules:
+    """Keep ``rules`` (a record's rules object) under ``name``, replacing a set of that name.
+
+    Raises:
+        RecordError: the rules are not valid.
+    """
+    stored = spades_rules_record(spades_rules(rules))
+    house_rules, _created = HouseRules.objects.update_or_create(name=name.strip(), defaults={"rules": stored})
+    return house_rules
 
 
 @transaction.atomic
@@ -186,10 +198,10 @@ def hand_tricks_save(
     """
     game, hands = _locked(game)
     in_play = bool(hands) and not hands[-1].is_complete
-    bids_itself = not hands and spades_rules(game.rules).first_hand_bids_itself
-    _check_number(number, len(hands) - 1 if in_play else (0 if bids_itself else None))
+    bids_itself = not in_play and game.to_engine(hands).bids_itself(len(hands))
+    _check_number(number, len(hands) - 1 if in_play else (len(hands) if bids_itself else None))
     if bids_itself:
-        hands.append(Hand(game=game, number=0, bids=None, declarations={}))
+        hands.append(Hand(game=game, number=len(hands), bids=None, declarations={}))
     elif not in_play:
         raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
     current = hands[-1]

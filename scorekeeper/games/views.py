@@ -26,7 +26,7 @@ from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spa
 
 from . import selectors, services
 from .forms import MAX_PLAYERS, BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error, field_is_checkbox
-from .models import Game
+from .models import Game, HouseRules
 from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
 
 SHEET_CHANGED = "sheet-changed"
@@ -59,21 +59,32 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 game = services.game_create(
                     players=form.players(), dealer=form.cleaned_data["dealer"], rules=form.rules()
                 )
+                if form.cleaned_data["save_as"].strip():
+                    services.house_rules_save(name=form.cleaned_data["save_as"], rules=form.rules())
             except RuleError as error:
                 add_rule_error(form, error, prefix={})
             else:
                 return redirect(game)
-        return render(request, "games/new.html", {"form": form, "rules_open": True}, status=422)
+        context = {"form": form, "rules_open": True, "house_rules": HouseRules.objects.all()}
+        return render(request, "games/new.html", context, status=422)
     source = request.POST if request.method == "POST" else request.GET
     changed = request.htmx.trigger_name if request.htmx else ("refresh" if request.POST.get("refresh") else None)
-    if changed and changed != "preset" and "players" in source:
+    saved = HouseRules.objects.filter(pk=source.get("house_rules") or None).first()
+    if saved is not None and changed in ("house_rules", None, "apply_preset"):
+        initial = NewGameForm.initial_for("", rules=saved.rules)
+    elif changed and changed != "preset" and "players" in source:
         initial = {name: source.get(name, False if field_is_checkbox(name) else None) for name in KEYS}
         initial["preset"] = source.get("preset", "standard")
     else:
         initial = NewGameForm.initial_for(source.get("preset", "standard"))
     initial.update({name: source[name] for name in NAME_FIELDS if name in source})
     form = NewGameForm(initial=initial)
-    context = {"form": form, "rules_open": bool(changed and changed != "preset")}
+    context = {
+        "form": form,
+        "rules_open": bool(changed and changed not in ("preset", "house_rules")),
+        "house_rules": HouseRules.objects.all(),
+        "chosen_house_rules": saved.pk if saved else None,
+    }
     if request.htmx and request.method == "GET":
         return render(request, "games/new.html#setup", context)
     return render(request, "games/new.html", context)

@@ -238,7 +238,8 @@ def verify_declarations(
                 side=names[side],
                 field="declarations",
             )
-        least = rules.blind_min - 1 if blind_no_trump else rules.blind_min
+        # Blind 6/7 is a partnership's bid; a cut-throat player may bet any number blind (002).
+        least = (rules.blind_min - 1 if blind_no_trump else rules.blind_min) if rules.partnerships else 0
         if per_side[side] < least:
             raise _error(
                 gettext_noop("%(side)s: a blind bid is for at least %(least)d tricks."),
@@ -320,17 +321,18 @@ def verify_declarations(
             )
 
 
-def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], order: Sequence[int]) -> None:
-    """Check what depends on several bids: side limits, nil partner, double nil, total.
+def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> None:
+    """Check what depends on several bids of hand ``number``: side limits, nil partner, double nil, total.
 
     Args:
         bids: the normalised bids in seat order (sides with partnership bidding).
-        order: seats in bidding order (the error goes to the last bidder involved).
+        number: the hand (its bidding order decides who completes a breach).
 
     Raises:
         RuleError: ``field="bids"`` at the seat whose bid completes the breach.
     """
     rules = game.rules
+    order = game.bidding_order(number)
     if rules.bidding == "individual":
         for seats in game.sides:
             last = max(seats, key=order.index)
@@ -367,7 +369,7 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], order: Sequence[int
     if not rules.bids_may_total_13:
         total = sum(side_bids(game, bids))
         if total == rules.tricks:
-            last = order[-1] if rules.bidding == "individual" else game.side_order(0)[-1]
+            last = order[-1] if rules.bidding == "individual" else game.side_order(number)[-1]
             raise _error(
                 gettext_noop("The bids add up to %(total)d, the tricks in a hand: someone must bid differently."),
                 "spades.md: bids_may_total_13; 002 Partnership Bidding",
@@ -394,12 +396,14 @@ def verify_hand(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], nu
             )
         if hand.bids is not None or hand.tricks is not None:
             raise _error(gettext_noop("A thrown-in hand has no bids and no tricks."), "002 Misdeal", field="misdeal")
+        _verify_nothing_declared(hand, gettext_noop("A thrown-in hand has no special bids or results."))
         return hand
-    if rules.first_hand_bids_itself and number == 0:
+    if game.bids_itself(number):
         if hand.bids is not None:
             raise _error(
                 gettext_noop("The first hand bids itself: it has no bids."), "spades.md: first_hand_bids_itself"
             )
+        _verify_nothing_declared(hand, gettext_noop("The first hand bids itself: it has no special bids."))
         return SpadesHand(None, verify_tricks(game, hand.tricks))
     bids = _verify_bids(game, hand.bids, totals, number)
     verify_declarations(game, hand, bids, totals)
@@ -423,7 +427,7 @@ def verify_bidding(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int],
     Raises:
         RuleError: as :func:`verify_hand`, for the bids and declarations.
     """
-    if game.rules.first_hand_bids_itself and number == 0:
+    if game.bids_itself(number):
         raise _error(gettext_noop("The first hand bids itself: it has no bids."), "spades.md: first_hand_bids_itself")
     bids = _verify_bids(game, hand.bids, totals, number)
     verify_declarations(game, hand, bids, totals, played=False)
@@ -435,6 +439,14 @@ def verify_bidding(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int],
         no_trump=hand.no_trump,
         bemo=hand.bemo,
     )
+
+
+def _verify_nothing_declared(hand: SpadesHand, template: str) -> None:
+    """A hand without bids carries no declarations or results: refuse them rather than ignore them."""
+    if hand.blind or hand.ten_for_two_hundred or hand.no_trump or hand.bemo:
+        raise _error(template, "README: The game record", field="declarations")
+    if hand.bag_cancel is not None or hand.high_spade_run is not None:
+        raise _error(template, "README: The game record", field="declarations")
 
 
 def _verify_bids(game: SpadesGame, bids: object, totals: Sequence[int], number: int) -> tuple[Bid, ...]:
@@ -450,10 +462,11 @@ def _verify_bids(game: SpadesGame, bids: object, totals: Sequence[int], number: 
         raise RuleError(Text(template, {"count": count}), field="bids")
     if partnership:
         names = game.side_names()
-        return tuple(verify_side_bid(rules, bid, side=side, name=names[side]) for side, bid in enumerate(bids))
-    checked = tuple(
-        verify_bid(rules, bid, seat=seat, side=game.side_of(seat), totals=totals, player=game.players[seat])
-        for seat, bid in enumerate(bids)
-    )
-    verify_table_bids(game, checked, game.bidding_order(number))
+        checked = tuple(verify_side_bid(rules, bid, side=side, name=names[side]) for side, bid in enumerate(bids))
+    else:
+        checked = tuple(
+            verify_bid(rules, bid, seat=seat, side=game.side_of(seat), totals=totals, player=game.players[seat])
+            for seat, bid in enumerate(bids)
+        )
+    verify_table_bids(game, checked, number)
     return checked

@@ -111,6 +111,13 @@ class SpadesGame:
         first = self.dealer_of(hand) + (1 if self.rules.first_bidder == "dealer_left" else 0)
         return tuple((first + step) % count for step in range(count))
 
+    def bids_itself(self, hand: int) -> bool:
+        """Whether hand ``hand`` is the first one played and so bids itself (``first_hand_bids_itself``).
+
+        Thrown-in hands (misdeals) before it do not count: the redeal is still the first.
+        """
+        return self.rules.first_hand_bids_itself and all(played.misdeal is not None for played in self.hands[:hand])
+
     def side_order(self, hand: int) -> tuple[int, ...]:
         """Sides in the order they bid (partnership bidding: the dealer's opponents first)."""
         order: list[int] = []

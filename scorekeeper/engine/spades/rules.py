@@ -181,7 +181,7 @@ class SpadesRules:
     # Bags and sets (002 "Scoring", "Variations in the scoring")
     overtrick_value: int = rule_key(
         1,
-        choices=(1, -1, 0),
+        choices=(1, -1, 0, -10),
         group="bags",
         label=_("Points per bag"),
         help=_("What each trick over the bid scores; at -1 there is no bag penalty."),
