@@ -61,20 +61,60 @@ def test_every_key_explains_itself_and_names_its_source(name):
     assert re.search(r"spades\.md|\b00[0-4]\b", spec.source)  # the catalogue or a seed
 
 
-@pytest.mark.parametrize(
-    ("preset", "changes"),
-    [
-        ("standard", {}),
-        ("nil_helps_partner", {"failed_nil_tricks": "help_partner", "win_on": "exceed", "blind_nil": False}),
-        ("german_table", {"blind_nil_pass": 3, "blind_nil_min_deficit": 0}),
-    ],
-)
-def test_presets_differ_from_standard_only_in_the_keys_they_name(preset, changes):
+#: What spades.md "Presets" says each preset sets, written out from the text (not from PRESETS).
+SPADES_MD_PRESETS = {
+    "standard": {},
+    "nil_helps_partner": {"failed_nil_tricks": "help_partner", "win_on": "exceed", "blind_nil": False},
+    "german_table": {"blind_nil_pass": 3, "blind_nil_min_deficit": 0},
+    "barmore": {
+        "deck": "jokers",
+        "bidding": "partnership",
+        "nil": False,
+        "blind_nil": False,
+        "blind_bids": True,
+        "blind_min": 7,
+        "blind_made": "at_least",
+        "first_lead": "dealer_any",
+        "spades_lead": "any_time",
+        # blind_failed=double is the standard value: named, but no change.
+    },
+    "new_york": {
+        "deck": "nyc",
+        "bidding": "partnership",
+        "min_team_bid": 4,
+        "max_team_bid": 10,
+        "nil": False,
+        "blind_nil": False,
+        "blind_bids": True,
+        "blind_min_deficit": 100,
+        "blind_made": "at_least",
+        "blind_failed": "single",
+        "max_bags": 2,
+        "overtrick_value": 0,
+        "ten_for_two_hundred": "at_least",
+        "ten_bid_is_ten_for_two_hundred": True,
+        "boston_wins": True,
+        "set_twice_loses": True,
+        "spades_lead": "after_three_tricks",
+        "first_hand_bids_itself": True,
+    },
+    "cutthroat3": {"players": 3, "nil": False, "blind_nil": False, "zero_is_nil": False, "overtrick_value": -10},
+    "two_player": {"players": 2},
+    "six_player": {"players": 6, "deck": "double"},
+    "solo4": {"players": "solo4"},
+}
+
+
+@pytest.mark.parametrize("preset", sorted(SPADES_MD_PRESETS))
+def test_presets_differ_from_standard_only_in_the_keys_they_name(preset):
     rules = spades_rules({"preset": preset})
     standard = SpadesRules()
     differing = {name: getattr(rules, name) for name in KEYS if getattr(rules, name) != getattr(standard, name)}
-    assert differing == changes
-    assert dict(PRESETS[preset]) == changes
+    assert differing == SPADES_MD_PRESETS[preset]
+
+
+def test_every_preset_of_spades_md_exists():
+    assert set(PRESETS) == set(SPADES_MD_PRESETS)
 
 
 def test_a_record_key_overrides_the_preset():
