@@ -400,12 +400,13 @@ class NewGameForm(forms.Form):
             return gettext("Partners sit opposite: 1 and 4, 2 and 5, 3 and 6.")
         return gettext("Everyone plays alone.")
 
-    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The house rule fields by group, with the group's title, in form order."""
-        return [
-            (_(title), [self[name] for name, spec in KEYS.items() if spec.group == group])
-            for group, title in GROUPS.items()
-        ]
+    def groups(self) -> list[tuple[str, list[forms.BoundField], bool]]:
+        """The house rule fields by group: (title, fields in form order, whether one has an error)."""
+        result = []
+        for group, title in GROUPS.items():
+            fields = [self[name] for name, spec in KEYS.items() if spec.group == group]
+            result.append((_(title), fields, any(field.errors for field in fields)))
+        return result
 
 
 __all__ = ["BidsForm", "HandForm", "NewGameForm", "SpadesRules", "TricksForm", "add_rule_error", "parse_bid"]
