@@ -9,8 +9,8 @@ named parameters and lets the caller pass a ``translate`` function (Django's
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 Translate = Callable[[str], str]
 
@@ -29,17 +29,18 @@ def identity(message: str) -> str:
     return message
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(NamedTuple):
     """An English message template with ``%(name)s``-style parameters.
 
     ``template`` is the msgid of the translation catalogue; ``params`` fill it in.
     Parameters that are themselves :class:`Text` are rendered first, so a rule
-    name inside a sentence is translated too.
+    name inside a sentence is translated too. (An immutable named tuple rather
+    than a frozen dataclass: scoring builds one per explanation line, and a
+    tuple is about twice as fast to build; see ``make bench``.)
     """
 
     template: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = MappingProxyType({})
 
     def render(self, translate: Translate = identity) -> str:
         """Return the message in the language of ``translate``."""

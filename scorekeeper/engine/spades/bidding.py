@@ -8,6 +8,7 @@ the game record, so they can never disagree. Sources: ``shared/rules/spades.md``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..errors import RuleError
 from ..text import Text, gettext_noop
@@ -224,6 +225,10 @@ def verify_declarations(
         RuleError: ``field="declarations"`` (``seat`` = the side) for a
             declaration the rules do not play, or not at this score or bid.
     """
+    if not (hand.blind or hand.ten_for_two_hundred or hand.no_trump or hand.bemo) and (
+        hand.bag_cancel is None and hand.high_spade_run is None
+    ):
+        return  # nothing declared: the common case, kept fast
     rules, names, per_side = game.rules, game.side_names(), side_bids(game, bids)
     for what in ("blind", "ten_for_two_hundred", "no_trump"):
         _verify_side_list(game, getattr(hand, what), what)
@@ -321,6 +326,12 @@ def verify_declarations(
             )
 
 
+def _last_bidder(game: SpadesGame, seats: Sequence[int], number: int) -> int:
+    """The seat of ``seats`` that bids last in hand ``number`` (only worked out for an error)."""
+    order = game.bidding_order(number)
+    return max(seats, key=order.index)
+
+
 def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> None:
     """Check what depends on several bids of hand ``number``: side limits, nil partner, double nil, total.
 
@@ -332,10 +343,16 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> Non
         RuleError: ``field="bids"`` at the seat whose bid completes the breach.
     """
     rules = game.rules
-    order = game.bidding_order(number)
+    if (
+        rules.min_team_bid == 0
+        and rules.max_team_bid >= rules.tricks
+        and not rules.nil_partner_min_bid
+        and rules.bids_may_total_13
+        and DOUBLE_NIL not in bids
+    ):
+        return  # no rule between seats is in play: the common case, kept fast
     if rules.bidding == "individual":
         for seats in game.sides:
-            last = max(seats, key=order.index)
             total = sum(b for seat in seats if not is_nil(b := bids[seat]))  # type: ignore[misc]
             doubles = [seat for seat in seats if bids[seat] == DOUBLE_NIL]
             if doubles and len(doubles) != len(seats):
@@ -349,8 +366,8 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> Non
                 raise _error(
                     gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all, not %(total)d."),
                     "spades.md: min_team_bid; 002 Partnership Bidding",
-                    seat=last,
-                    player=game.players[last],
+                    seat=_last_bidder(game, seats, number),
+                    player=game.players[_last_bidder(game, seats, number)],
                     low=rules.min_team_bid,
                     high=rules.max_team_bid,
                     total=total,
@@ -369,7 +386,7 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> Non
     if not rules.bids_may_total_13:
         total = sum(side_bids(game, bids))
         if total == rules.tricks:
-            last = order[-1] if rules.bidding == "individual" else game.side_order(number)[-1]
+            last = game.bidding_order(number)[-1] if rules.bidding == "individual" else game.side_order(number)[-1]
             raise _error(
                 gettext_noop("The bids add up to %(total)d, the tricks in a hand: someone must bid differently."),
                 "spades.md: bids_may_total_13; 002 Partnership Bidding",
@@ -407,9 +424,12 @@ def verify_hand(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], nu
         return SpadesHand(None, verify_tricks(game, hand.tricks))
     bids = _verify_bids(game, hand.bids, totals, number)
     verify_declarations(game, hand, bids, totals)
+    tricks = verify_tricks(game, hand.tricks)
+    if bids == hand.bids and tricks == hand.tricks:
+        return hand  # already normalised: no copy
     return SpadesHand(
         bids=bids,
-        tricks=verify_tricks(game, hand.tricks),
+        tricks=tricks,
         blind=hand.blind,
         ten_for_two_hundred=hand.ten_for_two_hundred,
         no_trump=hand.no_trump,
@@ -464,9 +484,31 @@ def _verify_bids(game: SpadesGame, bids: object, totals: Sequence[int], number: 
         names = game.side_names()
         checked = tuple(verify_side_bid(rules, bid, side=side, name=names[side]) for side, bid in enumerate(bids))
     else:
-        checked = tuple(
-            verify_bid(rules, bid, seat=seat, side=game.side_of(seat), totals=totals, player=game.players[seat])
-            for seat, bid in enumerate(bids)
-        )
+        legal = _score_free_bids(rules)
+        checked_bids: list[Bid] = []
+        for seat, bid in enumerate(bids):
+            if type(bid) in (int, str) and bid in legal:
+                checked_bids.append(legal[bid])
+            else:
+                checked_bids.append(
+                    verify_bid(rules, bid, seat=seat, side=game.side_of(seat), totals=totals, player=game.players[seat])
+                )
+        checked = tuple(checked_bids)
     verify_table_bids(game, checked, number)
     return checked
+
+
+@lru_cache(maxsize=64)
+def _score_free_bids(rules: SpadesRules) -> dict[Bid, Bid]:
+    """Bid -> normalised bid, for every bid :func:`verify_bid` accepts whatever the score.
+
+    Numbers and plain nil do not depend on the score (blind and double nil do), so
+    scoring a long game checks them once per rule set instead of once per seat.
+    """
+    legal: dict[Bid, Bid] = {}
+    for bid in [*range(rules.tricks + 1), NIL]:
+        try:
+            legal[bid] = verify_bid(rules, bid, seat=0, side=0, totals=(0, 0), player="")
+        except RuleError:
+            continue
+    return legal

@@ -77,14 +77,22 @@ class SpadesGame:
     rules: SpadesRules = field(default_factory=SpadesRules)
     hands: tuple[SpadesHand, ...] = ()
 
+    _sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The partnerships are asked for many times per hand: work them out once.
+        count = len(self.players)
+        if self.rules.partnerships:
+            half = count // 2
+            sides = tuple(tuple(range(side, count, half)) for side in range(half))
+        else:
+            sides = tuple((seat,) for seat in range(count))
+        object.__setattr__(self, "_sides", sides)
+
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side (game-record.md, "Sides")."""
-        count = len(self.players)
-        if not self.rules.partnerships:
-            return tuple((seat,) for seat in range(count))
-        half = count // 2
-        return tuple(tuple(range(side, count, half)) for side in range(half))
+        return self._sides
 
     def side_of(self, seat: int) -> int:
         """The side index of ``seat``."""

@@ -28,7 +28,7 @@ GAME = "spades.md: Standard scoring 5"
 VARIATIONS = "002 Variations in the scoring"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Side:
     """What one side's hand produced (internal to :func:`score_spades`).
 
@@ -50,7 +50,8 @@ class _Side:
     def add(self, points: int, rule: str, source: str, template: str, **params: object) -> None:
         """Score ``points`` for this side, explained by ``template`` with ``params``."""
         self.points += points
-        self.lines.append(Line(self.side, points, rule, source, Text(template, {**params, "points": points})))
+        params["points"] = points  # ``params`` is this call's own dict
+        self.lines.append(Line(self.side, points, rule, source, Text(template, params)))
 
 
 def score_spades(game: SpadesGame) -> Sheet:
@@ -102,7 +103,7 @@ def score_spades(game: SpadesGame) -> Sheet:
         ]
         for side, result in enumerate(results):
             for other, other_result in enumerate(results):
-                if other != side and other_result.opponents_bonus:
+                if other_result.opponents_bonus and other != side:
                     result.side = side
                     result.add(
                         other_result.opponents_bonus,
@@ -139,7 +140,7 @@ def _score_side(
     """Score one side's hand: contract, nils, bonuses, then sandbagging."""
     result = _Side(side)
     assert hand.tricks is not None
-    all_tricks = sum(hand.tricks[seat] for seat in seats)
+    all_tricks = sum([hand.tricks[seat] for seat in seats])
     if hand.bids is None:  # the first hand bids itself (002)
         result.add(
             10 * all_tricks,
@@ -157,16 +158,20 @@ def _score_side(
         bid = taken = bidders = 0
         nil_seats = []
         for seat in seats:
-            if is_nil(hand.bids[seat]):
+            seat_bid = hand.bids[seat]
+            if type(seat_bid) is str:  # after verify_hand, every word bid is a nil of some kind
                 nil_seats.append(seat)
             else:
-                bid += hand.bids[seat]  # type: ignore[operator]
+                bid += seat_bid
                 taken += hand.tricks[seat]
                 bidders += 1
     # Nils are scored first (a failed nil may help or set the partner) but explained after the contract.
-    failed_nil = _score_nils(rules, game, hand, seats, nil_seats, name, bidders, result)
-    taken += result.helped
-    nil_lines, result.lines = result.lines, []
+    failed_nil = None
+    nil_lines: list[Line] = []
+    if nil_seats:
+        failed_nil = _score_nils(rules, game, hand, seats, nil_seats, name, bidders, result)
+        taken += result.helped
+        nil_lines, result.lines = result.lines, []
     over = 0
     if bidders:
         over = _score_contract(rules, hand, side, name, bid, taken, all_tricks, failed_nil, result)  # type: ignore[arg-type]
