@@ -51,6 +51,7 @@ class SideCell:
     total: int
     bags: int
     lines: tuple[ShownLine, ...]
+    bid: str | None = None  # the side's agreed bid (partnership bidding), shown once
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,7 @@ def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
                 total=score.totals[side],
                 bags=score.bags[side],
                 lines=tuple(_shown(line) for line in score.lines if line.side == side),
+                bid=_side_bid(engine, hand, side),
             )
             for side, seats in enumerate(sides)
         )
@@ -295,13 +297,19 @@ def side_offers(engine: SpadesGame, totals: tuple[int, ...], number: int) -> tup
 
 
 def _seat_bid(engine: SpadesGame, hand: SpadesHand, seat: int) -> str:
-    """A seat's bid as written on the sheet ("–" when the hand had no bids)."""
+    """A seat's bid as written on the sheet ("–" without bids; "" when its side bids as one)."""
     if hand.bids is None:
         return "–"
     if engine.rules.bidding == "partnership":
-        side = engine.side_of(seat)
-        return bid_label(hand.bids[side]) if seat == engine.sides[side][0] else "·"
+        return ""
     return bid_label(hand.bids[seat])
+
+
+def _side_bid(engine: SpadesGame, hand: SpadesHand, side: int) -> str | None:
+    """A partnership's agreed bid for the sheet, or ``None`` when players bid one by one."""
+    if engine.rules.bidding != "partnership" or hand.bids is None:
+        return None
+    return bid_label(hand.bids[side])
 
 
 def _taken(hand: SpadesHand, seat: int) -> int | None:

@@ -34,6 +34,7 @@ def start_game(page: Page, live_server, *, target: int | None = None) -> Game:
         page.fill(f"#id_player_{seat}", name)
     if target is not None:
         page.locator("details#house-rules > summary", has_text="House rules").click()
+        page.locator("details.rule-group > summary", has_text="Winning").click()
         expect(page.locator("#id_target")).to_be_visible()
         page.fill("#id_target", str(target))
     page.get_by_role("button", name="Start game").click()

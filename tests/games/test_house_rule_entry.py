@@ -67,7 +67,7 @@ def test_a_blind_bid_when_not_behind_is_refused_at_the_field(client):
     response = client.post(url("bids", game), {"bid_0": "5", "bid_1": "6", "blind_1": "on", "number": "1"})
     assert response.status_code == 422
     assert (
-        "Bob &amp; Dan: blind is allowed only when the bidder&#x27;s side is at least 100 points behind"
+        "Bob &amp; Dan: a blind bid is allowed only when the side is at least 100 points behind"
         in response.content.decode()
     )
     assert not Hand.objects.filter(game=game, number=1).exists()

@@ -25,22 +25,6 @@ def _error(template: str, source: str, *, seat: int | None = None, field: str = 
     return RuleError(Text(template, params), seat=seat, field=field, source=source)
 
 
-def _check_deficit(minimum: int, totals: Sequence[int], side: int, what: str, source: str, **where: object) -> None:
-    lag = behind(totals, side)
-    if minimum and lag < minimum:
-        raise _error(
-            gettext_noop(
-                "%(what)s is allowed only when the bidder's side is at least %(deficit)d points behind "
-                "(now %(behind)d)."
-            ),
-            source,
-            what=what,
-            deficit=minimum,
-            behind=lag,
-            **where,  # type: ignore[arg-type]
-        )
-
-
 def verify_bid(rules: SpadesRules, bid: object, *, seat: int, side: int, totals: Sequence[int], player: str) -> Bid:
     """Check one player's bid on its own (round-the-table bidding); return it normalised.
 
@@ -254,15 +238,20 @@ def verify_declarations(
                 least=least,
                 field="declarations",
             )
-        _check_deficit(
-            rules.blind_min_deficit,
-            totals,
-            side,
-            names[side] + ": blind",
-            "spades.md: blind_min_deficit",
-            seat=side,
-            field="declarations",
-        )
+        lag = behind(totals, side)
+        if rules.blind_min_deficit and lag < rules.blind_min_deficit:
+            raise _error(
+                gettext_noop(
+                    "%(side)s: a blind bid is allowed only when the side is at least %(deficit)d points behind "
+                    "(now %(behind)d)."
+                ),
+                "spades.md: blind_min_deficit; 002 New York City rules",
+                seat=side,
+                side=names[side],
+                deficit=rules.blind_min_deficit,
+                behind=lag,
+                field="declarations",
+            )
     for side in hand.ten_for_two_hundred:
         if not rules.ten_for_two_hundred:
             raise _error(

@@ -355,7 +355,7 @@ def test_blind_min_deficit_002_new_york_city(deficit, allowed):
 
 def test_blind_min_deficit_100_side_not_behind_is_an_error_002_new_york_city():
     error = rule_error(hand([3, 3, 3, 4], [3, 3, 3, 4], blind=[0]), blind_min_deficit=100, **BLIND)
-    assert error.seat == 0 and "blind is allowed only when the bidder's side is at least 100" in str(error)
+    assert error.seat == 0 and "a blind bid is allowed only when the side is at least 100" in str(error)
 
 
 def test_barmore_blind_7_scores_140_and_overtricks_count_one_each_002_barmore():
