@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/new/", views.game_new, name="new"),
     path("games/<uuid:game_id>/", views.game_detail, name="detail"),
     path("games/<uuid:game_id>/bids/", views.hand_bids, name="bids"),
+    path("games/<uuid:game_id>/bids/offers/", views.hand_bid_offers, name="bid_offers"),
     path("games/<uuid:game_id>/misdeal/", views.hand_misdeal, name="misdeal"),
     path("games/<uuid:game_id>/tricks/", views.hand_tricks, name="tricks"),
     path("games/<uuid:game_id>/tricks/rest/", views.hand_tricks_rest, name="tricks_rest"),

@@ -21,11 +21,22 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
+from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
+from scorekeeper.engine.spades.game import normalise_bid
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
 
 from . import selectors, services
-from .forms import MAX_PLAYERS, BidsForm, HandForm, NewGameForm, TricksForm, add_rule_error, field_is_checkbox
+from .forms import (
+    BID_VALUES,
+    MAX_PLAYERS,
+    BidsForm,
+    HandForm,
+    NewGameForm,
+    TricksForm,
+    add_rule_error,
+    field_is_checkbox,
+    parse_bid,
+)
 from .models import Game, HouseRules
 from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
 
@@ -126,16 +137,12 @@ def _page(
     view = game_sheet(game)
     bids_form = bids_form or _bids_form(view)
     tricks_form = tricks_form or _tricks_form(view)
-    if view.partnership:
-        bid_rows = [(offer, bids_form[f"bid_{offer.side}"]) for offer in view.sides]
-    else:
-        bid_rows = [(turn, bids_form[f"bid_{turn.seat}"]) for turn in view.order]
     context = {
         "view": view,
         "game": game,
         "bids_form": bids_form,
         "tricks_form": tricks_form,
-        "bid_rows": bid_rows,
+        "bid_rows": _bid_rows(view, bids_form),
         "declaration_rows": _declaration_rows(view, bids_form),
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in view.order[:-1]],
         "result_rows": _result_rows(view, tricks_form, bemo_sides={side for side, _n, _k in view.in_play_bemo}),
@@ -143,6 +150,35 @@ def _page(
     }
     template = "games/game.html#game" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
+
+
+def _bid_rows(view: GameSheet, form: BidsForm) -> list[dict[str, Any]]:
+    """Per bidder (seat, or side with partnership bidding) in bidding order: name, field and the
+    buttons the rules allow given the bids tapped so far (see ``offered_table_bids``)."""
+    engine = view.engine
+    count = len(engine.sides) if view.partnership else len(engine.players)
+    chosen = []
+    for index in range(count):
+        raw = form.data.get(f"bid_{index}") if form.is_bound else None
+        chosen.append(normalise_bid(engine.rules, parse_bid(raw)) if raw in BID_VALUES else None)
+    offers = offered_table_bids(engine, chosen, totals=view.sheet.totals, number=view.next_number - 1)
+    if view.partnership:
+        bidders = [(offer.side, offer.name) for offer in view.sides]
+    else:
+        bidders = [(turn.seat, turn.player) for turn in view.order]
+    return [
+        {"index": index, "name": name, "choices": bid_choices(offers[index]), "field": form[f"bid_{index}"]}
+        for index, name in bidders
+    ]
+
+
+@require_POST
+def hand_bid_offers(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The bid buttons again, as bids are tapped (htmx): only what the rules still allow."""
+    game = _game(game_id)
+    view = game_sheet(game)
+    form = _bids_form(view, request.POST)
+    return render(request, "games/game.html#bid-rows", {"game": game, "view": view, "bid_rows": _bid_rows(view, form)})
 
 
 def _declaration_rows(view: GameSheet, form: BidsForm | HandForm) -> list[dict[str, Any]]:

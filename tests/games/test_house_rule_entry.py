@@ -142,3 +142,18 @@ def test_six_players_and_solo_sheets_render(client):
     assert "A &amp; D" in page and "sides-3" in page
     solo = services.game_create(players=list("ABCD"), dealer=0, rules={"preset": "solo4"})
     assert "sides-4" in client.get(solo.get_absolute_url()).content.decode()
+
+
+def test_tapping_a_bid_refreshes_the_buttons_the_rules_still_allow(client):
+    game = services.game_create(
+        players=["Ann", "Bob", "Cat", "Dan"], dealer=3, rules={"nil_partner_min_bid": 4}
+    )  # Dan deals: Ann bids first
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert 'id="bid-2-1"' in page  # before Ann's bid, Cat may bid 1
+    response = client.post(url("bid_offers", game), {"bid_0": "nil", "number": "0"}, **HTMX)
+    content = response.content.decode().strip()
+    assert content.startswith('<div id="bid-rows"')
+    assert 'id="bid-2-1"' not in content and 'id="bid-2-3"' not in content and 'id="bid-2-4"' in content
+    assert 'id="bid-2-nil"' not in content
+    assert 'value="nil" checked' in content  # Ann's tap is kept
+    assert not Hand.objects.filter(game=game).exists()  # nothing saved

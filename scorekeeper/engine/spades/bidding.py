@@ -321,11 +321,13 @@ def _last_bidder(game: SpadesGame, seats: Sequence[int], number: int) -> int:
     return max(seats, key=order.index)
 
 
-def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> None:
+def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> None:
     """Check what depends on several bids of hand ``number``: side limits, nil partner, double nil, total.
 
     Args:
-        bids: the normalised bids in seat order (sides with partnership bidding).
+        bids: the normalised bids in seat order (sides with partnership bidding);
+            ``None`` for a bid not chosen yet: a check that needs it is skipped,
+            so the same check can filter the buttons while bids are being tapped.
         number: the hand (its bidding order decides who completes a breach).
 
     Raises:
@@ -342,38 +344,9 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> Non
         return  # no rule between seats is in play: the common case, kept fast
     if rules.bidding == "individual":
         for seats in game.sides:
-            total = sum(b for seat in seats if not is_nil(b := bids[seat]))  # type: ignore[misc]
-            doubles = [seat for seat in seats if bids[seat] == DOUBLE_NIL]
-            if doubles and len(doubles) != len(seats):
-                raise _error(
-                    gettext_noop("%(player)s: double nil needs both partners to bid it."),
-                    "002 Double Nil",
-                    seat=doubles[0],
-                    player=game.players[doubles[0]],
-                )
-            if not doubles and not rules.min_team_bid <= total <= rules.max_team_bid and len(seats) > 1:
-                raise _error(
-                    gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all, not %(total)d."),
-                    "spades.md: min_team_bid; 002 Partnership Bidding",
-                    seat=_last_bidder(game, seats, number),
-                    player=game.players[_last_bidder(game, seats, number)],
-                    low=rules.min_team_bid,
-                    high=rules.max_team_bid,
-                    total=total,
-                )
-            for seat in seats:
-                if bids[seat] in (NIL, BLIND_NIL) and rules.nil_partner_min_bid:
-                    for partner in seats:
-                        if partner != seat and (is_nil(bids[partner]) or bids[partner] < rules.nil_partner_min_bid):  # type: ignore[operator]
-                            raise _error(
-                                gettext_noop("%(player)s: the partner of a nil bids at least %(least)d."),
-                                "spades.md: nil_partner_min_bid; 002 Partnership Bidding",
-                                seat=partner,
-                                player=game.players[partner],
-                                least=rules.nil_partner_min_bid,
-                            )
-    if not rules.bids_may_total_13:
-        total = sum(side_bids(game, bids))
+            _verify_side_bids(game, bids, seats, number)
+    if not rules.bids_may_total_13 and None not in bids:
+        total = sum(side_bids(game, bids))  # type: ignore[arg-type]
         if total == rules.tricks:
             last = game.bidding_order(number)[-1] if rules.bidding == "individual" else game.side_order(number)[-1]
             raise _error(
@@ -382,6 +355,93 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid], number: int) -> Non
                 seat=last,
                 total=total,
             )
+
+
+def _verify_side_bids(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int], number: int) -> None:
+    """The checks between partners' bids (round-the-table bidding); see :func:`verify_table_bids`."""
+    rules = game.rules
+    doubles = [seat for seat in seats if bids[seat] == DOUBLE_NIL]
+    others = [seat for seat in seats if bids[seat] is not None and bids[seat] != DOUBLE_NIL]
+    if doubles and others:
+        raise _error(
+            gettext_noop("%(player)s: double nil needs both partners to bid it."),
+            "002 Double Nil",
+            seat=doubles[0],
+            player=game.players[doubles[0]],
+        )
+    complete = all(bids[seat] is not None for seat in seats)
+    if complete and not doubles and len(seats) > 1:
+        total = sum(b for seat in seats if not is_nil(b := bids[seat]))  # type: ignore[misc, arg-type]
+        if not rules.min_team_bid <= total <= rules.max_team_bid:
+            last = _last_bidder(game, seats, number)
+            raise _error(
+                gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all, not %(total)d."),
+                "spades.md: min_team_bid; 002 Partnership Bidding",
+                seat=last,
+                player=game.players[last],
+                low=rules.min_team_bid,
+                high=rules.max_team_bid,
+                total=total,
+            )
+    if rules.nil_partner_min_bid:
+        for seat in seats:
+            if bids[seat] not in (NIL, BLIND_NIL):
+                continue
+            for partner in seats:
+                partner_bid = bids[partner]
+                if partner == seat or partner_bid is None:
+                    continue
+                if is_nil(partner_bid) or partner_bid < rules.nil_partner_min_bid:  # type: ignore[operator]
+                    raise _error(
+                        gettext_noop("%(player)s: the partner of a nil bids at least %(least)d."),
+                        "spades.md: nil_partner_min_bid; 002 Partnership Bidding",
+                        seat=partner,
+                        player=game.players[partner],
+                        least=rules.nil_partner_min_bid,
+                    )
+
+
+def offered_table_bids(
+    game: SpadesGame, chosen: Sequence[Bid | None], *, totals: Sequence[int], number: int
+) -> tuple[tuple[Bid, ...], ...]:
+    """The bid buttons per seat (per side with partnership bidding) given the bids tapped so far.
+
+    Each seat gets what :func:`offered_bids` allows it alone, less any bid that
+    :func:`verify_table_bids` would refuse together with the bids already chosen
+    (a nil's partner below the minimum, bids adding up to the tricks, ...). A
+    seat's own current choice is always kept, so a conflict shows at the field.
+
+    Args:
+        chosen: the normalised bids tapped so far, ``None`` where none is chosen yet.
+    """
+    rules = game.rules
+    if rules.bidding == "partnership":
+        bases = [offered_side_bids(rules)] * len(game.sides)
+    else:
+        bases = [offered_bids(rules, side=game.side_of(seat), totals=totals) for seat in range(len(game.players))]
+    result = []
+    for index, base in enumerate(bases):
+        others = [None if i == index else bid for i, bid in enumerate(chosen)]
+        if _table_problem(game, others, number):
+            result.append(base)  # a conflict elsewhere: do not hide this seat's buttons for it
+            continue
+        result.append(
+            tuple(
+                bid
+                for bid in base
+                if bid == chosen[index]
+                or not _table_problem(game, [bid if i == index else b for i, b in enumerate(others)], number)
+            )
+        )
+    return tuple(result)
+
+
+def _table_problem(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> bool:
+    try:
+        verify_table_bids(game, bids, number)
+    except RuleError:
+        return True
+    return False
 
 
 def verify_hand(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], number: int) -> SpadesHand:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.bidding import can_bid, offered_bids, verify_bid
+from scorekeeper.engine.spades.bidding import can_bid, offered_bids, offered_table_bids, verify_bid
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import BLIND_NIL, NIL, spades_rules
 
@@ -63,3 +63,38 @@ def test_sides_are_partners_opposite():
     game = SpadesGame(players=("Ann", "Bob", "Cat", "Dan"))
     assert game.sides == ((0, 2), (1, 3))
     assert game.side_names() == ("Ann & Cat", "Bob & Dan")
+
+
+def table(**rules: object) -> SpadesGame:
+    return SpadesGame(players=("Ann", "Bob", "Cat", "Dan"), rules=spades_rules(rules))
+
+
+def test_buttons_follow_the_nil_partner_minimum_002_partnership_bidding():
+    """002: "If a player bids Nil, that player's partner must bid at least 4"."""
+    offers = offered_table_bids(table(nil_partner_min_bid=4), [NIL, None, None, None], totals=(0, 0), number=0)
+    assert offers[2] == tuple(range(4, 14))  # Cat, Ann's partner
+    assert offers[1] == (*range(1, 14), NIL)  # Bob is not affected
+    offers = offered_table_bids(table(nil_partner_min_bid=4), [None, None, 2, None], totals=(0, 0), number=0)
+    assert NIL not in offers[0]  # Ann may not bid nil next to a partner's 2
+
+
+def test_buttons_follow_the_side_minimum_002_new_york_city():
+    offers = offered_table_bids(table(min_team_bid=4, max_team_bid=10), [1, None, None, None], totals=(0, 0), number=0)
+    assert offers[2] == tuple(range(3, 10))  # Cat makes the side 4 to 10 with Ann's 1
+
+
+def test_buttons_leave_out_the_bid_that_makes_the_total_13_002_partnership_bidding():
+    offers = offered_table_bids(table(bids_may_total_13=False), [4, 3, 3, None], totals=(0, 0), number=0)
+    assert 3 not in offers[3] and 4 in offers[3]
+    partnership = table(bidding="partnership", bids_may_total_13=False)
+    assert 7 not in offered_table_bids(partnership, [6, None], totals=(0, 0), number=0)[1]
+
+
+def test_a_seats_own_choice_stays_offered_so_the_conflict_shows_at_the_field():
+    offers = offered_table_bids(table(nil_partner_min_bid=4), [NIL, None, 2, None], totals=(0, 0), number=0)
+    assert 2 in offers[2]  # Cat's 2 conflicts with Ann's nil, but stays, marked by the check on save
+
+
+def test_without_rules_between_seats_the_buttons_are_the_single_bid_offers():
+    offers = offered_table_bids(table(), [4, None, None, None], totals=(0, 0), number=0)
+    assert offers == tuple(offered_bids(STANDARD, side=seat % 2, totals=(0, 0)) for seat in range(4))
