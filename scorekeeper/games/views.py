@@ -167,7 +167,7 @@ def _bid_rows(view: GameSheet, form: BidsForm) -> list[dict[str, Any]]:
     else:
         bidders = [(turn.seat, turn.player) for turn in view.order]
     return [
-        {"index": index, "name": name, "choices": bid_choices(offers[index]), "field": form[f"bid_{index}"]}
+        {"index": index, "name": name, "choices": _pairs(bid_choices(offers[index])), "field": form[f"bid_{index}"]}
         for index, name in bidders
     ]
 
@@ -402,16 +402,21 @@ def _edit_bid_rows(view: GameSheet, form: HandForm, bid_order: tuple[int, ...] |
     engine, totals = view.engine, view.sheet.totals
     if engine.rules.bidding == "partnership":
         names = engine.side_names()
-        choices = bid_choices(offered_side_bids(engine.rules))
+        choices = _pairs(bid_choices(offered_side_bids(engine.rules)))
         return [(names[side], choices, form[f"bid_{side}"]) for side in bid_order]
     return [
         (
             engine.players[seat],
-            bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals)),
+            _pairs(bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals))),
             form[f"bid_{seat}"],
         )
         for seat in bid_order
     ]
+
+
+def _pairs(choices: Any) -> list[tuple[str, str]]:
+    """Bid choices as (value, label) pairs for the shared button template."""
+    return [(choice.value, choice.label) for choice in choices]
 
 
 #: Values offered for number keys in "what if" (choice keys offer all their values).

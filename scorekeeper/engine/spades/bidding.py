@@ -46,30 +46,25 @@ def verify_bid(rules: SpadesRules, bid: object, *, seat: int, side: int, totals:
         if not rules.blind_nil:
             raise error(gettext_noop("%(player)s: blind nil is not played at this table."), "spades.md: blind_nil")
         lag = behind(totals, side)
-        if rules.blind_nil_min_deficit and lag < rules.blind_nil_min_deficit:
-            raise error(
-                gettext_noop(
-                    "%(player)s: blind nil is allowed only when the bidder's side is at least "
-                    "%(deficit)d points behind (now %(behind)d)."
-                ),
-                "spades.md: blind_nil_min_deficit; 002 Bidding",
-                deficit=rules.blind_nil_min_deficit,
-                behind=lag,
+        if rules.blind_nil_min_deficit and lag < rules.blind_nil_min_deficit:  # 0: any time, even when ahead
+            template = gettext_noop(
+                "%(player)s: blind nil is allowed only when the bidder's side is at least "
+                "%(deficit)d points behind (now %(behind)d)."
             )
+            source = "spades.md: blind_nil_min_deficit; 002 Bidding"
+            raise error(template, source, deficit=rules.blind_nil_min_deficit, behind=lag)
         return BLIND_NIL
     if bid == DOUBLE_NIL and type(bid) is str:
         if not rules.double_nil or not rules.partnerships:
             raise error(gettext_noop("%(player)s: double nil is not played at this table."), "spades.md: double_nil")
         lag = behind(totals, side)
         if rules.double_nil_min_deficit and lag < rules.double_nil_min_deficit:
+            template = gettext_noop(
+                "%(player)s: double nil is allowed only when the bidder's side is at least "
+                "%(deficit)d points behind (now %(behind)d)."
+            )
             raise error(
-                gettext_noop(
-                    "%(player)s: double nil is allowed only when the bidder's side is at least "
-                    "%(deficit)d points behind (now %(behind)d)."
-                ),
-                "spades.md: double_nil; 002 Double Nil",
-                deficit=rules.double_nil_min_deficit,
-                behind=lag,
+                template, "spades.md: double_nil; 002 Double Nil", deficit=rules.double_nil_min_deficit, behind=lag
             )
         return DOUBLE_NIL
     if bid == NIL and type(bid) is str:
