@@ -12,6 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import RecordError, RuleError
+from .mu.game import Deal, Eklat, MuGame, Played
+from .mu.rules import mu_rules, mu_rules_record
+from .mu.scoring import score_mu
 from .sheet import Sheet
 from .spades.game import Bemo, SpadesGame, SpadesHand
 from .spades.rules import spades_rules, spades_rules_record
@@ -34,7 +37,7 @@ SPADES_HAND = (
 )
 SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
 
-Game = SpadesGame
+Game = SpadesGame | MuGame
 
 
 def _error(template: str, where: str | None = None, hand: int | None = None, **params: Any) -> RecordError:
@@ -62,7 +65,7 @@ def parse_record(data: Any) -> Game:
     if data.get("game") not in GAMES:
         raise _error(gettext_noop('\'game\' must be "spades" or "mu".'), "game")
     if data["game"] == "mu":
-        raise _error(gettext_noop("Mü games are not supported yet."), "game")
+        return _parse_mu(data)
     rules = spades_rules(data.get("rules", {}))
     players = data.get("players")
     if (
@@ -125,8 +128,90 @@ def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
     )
 
 
+MU_PLAYED = ("chef", "level", "vize", "chef_trump", "vize_trump", "partner", "points")
+MU_EKLAT = ("level", "tied", "last")
+
+
+def _parse_mu(data: Mapping[str, Any]) -> MuGame:
+    """A Mü record (game-record.md, "A Mü deal"); the rules of play are checked when scoring."""
+    rules = mu_rules(data.get("rules", {}))
+    players = data.get("players")
+    if (
+        not isinstance(players, list)
+        or not 3 <= len(players) <= 6
+        or not all(isinstance(name, str) and name.strip() for name in players)
+    ):
+        raise _error(gettext_noop("'players' must list 3 to 6 players' names in seating order."), "players")
+    dealer = data.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < len(players):
+        raise _error(gettext_noop("'dealer' must be a seat index from 0 to %(last)d."), "dealer", last=len(players) - 1)
+    raw = data.get("hands")
+    if not isinstance(raw, list):
+        raise _error(gettext_noop("'hands' must be a list."), "hands")
+    deals = tuple(parse_mu_deal(index, deal) for index, deal in enumerate(raw))
+    return MuGame(players=tuple(name.strip() for name in players), dealer=dealer, rules=rules, deals=deals)
+
+
+def parse_mu_deal(index: int, deal: Any) -> Deal:
+    """One Mü deal of the record: played, or ``{"eklat": ...}`` (shape only)."""
+    if not isinstance(deal, Mapping):
+        raise _error(gettext_noop("A deal must be an object."), hand=index)
+    if "eklat" in deal:
+        if set(deal) != {"eklat"}:
+            raise _error(gettext_noop("An Eklat deal has only the field 'eklat'."), "eklat", index)
+        eklat = deal["eklat"]
+        if eklat is None:
+            return Eklat()
+        if not isinstance(eklat, Mapping) or set(eklat) != set(MU_EKLAT) or not isinstance(eklat["tied"], list):
+            raise _error(gettext_noop('\'eklat\' is null or {"level", "tied", "last"}.'), "eklat", index)
+        return Eklat(level=eklat["level"], tied=tuple(eklat["tied"]), last=eklat["last"])
+    unknown = sorted(set(deal) - set(MU_PLAYED))
+    if unknown:
+        raise _error(gettext_noop("Unknown field '%(field)s' in a deal."), "hands", index, field=unknown[0])
+    missing = [name for name in MU_PLAYED if name not in deal]
+    if missing:
+        raise _error(gettext_noop("A played deal needs '%(field)s'."), missing[0], index, field=missing[0])
+    if not isinstance(deal["points"], list):
+        raise _error(gettext_noop("'%(field)s' must be a list."), "points", index, field="points")
+    return Played(
+        chef=deal["chef"],
+        level=deal["level"],
+        vize=deal["vize"],
+        chef_trump=deal["chef_trump"],
+        vize_trump=deal["vize_trump"],
+        partner=deal["partner"],
+        points=tuple(deal["points"]),
+    )
+
+
+def mu_deal_record(deal: Deal) -> dict[str, Any]:
+    """One Mü deal as the record writes it."""
+    if isinstance(deal, Eklat):
+        if deal.level is None:
+            return {"eklat": None}
+        return {"eklat": {"level": deal.level, "tied": list(deal.tied), "last": deal.last}}
+    return {
+        "chef": deal.chef,
+        "level": deal.level,
+        "vize": deal.vize,
+        "chef_trump": deal.chef_trump,
+        "vize_trump": deal.vize_trump,
+        "partner": deal.partner,
+        "points": list(deal.points),
+    }
+
+
 def game_record(game: Game) -> dict[str, Any]:
     """The game record of ``game`` (inverse of :func:`parse_record`)."""
+    if isinstance(game, MuGame):
+        return {
+            "format": FORMAT,
+            "game": "mu",
+            "players": list(game.players),
+            "dealer": game.dealer,
+            "rules": mu_rules_record(game.rules),
+            "hands": [mu_deal_record(deal) for deal in game.deals],
+        }
     return {
         "format": FORMAT,
         "game": "spades",
@@ -163,27 +248,28 @@ def score_game(game: Game) -> Sheet:
     Raises:
         RuleError: as the game's scorer does, tagged with the hand.
     """
+    if isinstance(game, MuGame):
+        return score_mu(game)
     return score_spades(game)
 
 
-def score_output(sheet: Sheet) -> dict[str, Any]:
-    """The JSON document ``manage.py score`` prints for ``sheet`` (game-record.md)."""
-    return {
-        "sides": list(sheet.sides),
-        "hands": [
-            {
-                "points": list(hand.points),
-                "totals": list(hand.totals),
-                "bags": list(hand.bags),
-                "lines": [line.render() for line in hand.lines],
-            }
-            for hand in sheet.hands
-        ],
-        "totals": list(sheet.totals),
-        "bags": list(sheet.bags),
-        "finished": sheet.finished,
-        "winner": sheet.winner,
-    }
+def score_output(sheet: Sheet, *, bags: bool = True) -> dict[str, Any]:
+    """The JSON document ``manage.py score`` prints for ``sheet`` (game-record.md).
+
+    ``bags`` is ``False`` for Mü: the format's bag counts are "Spades only".
+    """
+    hands = []
+    for hand in sheet.hands:
+        shown: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
+        if bags:
+            shown["bags"] = list(hand.bags)
+        shown["lines"] = [line.render() for line in hand.lines]
+        hands.append(shown)
+    output: dict[str, Any] = {"sides": list(sheet.sides), "hands": hands, "totals": list(sheet.totals)}
+    if bags:
+        output["bags"] = list(sheet.bags)
+    output.update(finished=sheet.finished, winner=sheet.winner)
+    return output
 
 
 def score_record(data: Any) -> dict[str, Any]:
@@ -192,7 +278,8 @@ def score_record(data: Any) -> dict[str, Any]:
     Raises:
         RuleError: the record is malformed or breaks a rule (message names the hand).
     """
-    return score_output(score_game(parse_record(data)))
+    game = parse_record(data)
+    return score_output(score_game(game), bags=not isinstance(game, MuGame))
 
 
 __all__ = ["RecordError", "RuleError", "game_record", "parse_record", "score_game", "score_output", "score_record"]

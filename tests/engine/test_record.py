@@ -80,6 +80,6 @@ def test_rule_errors_name_the_hand():
         score_record(record)
 
 
-def test_mu_is_a_clear_error_until_supported():
-    with pytest.raises(RecordError, match="Mü games are not supported yet"):
+def test_a_mu_record_with_spades_hands_is_a_clear_error():
+    with pytest.raises(RecordError, match="A played deal needs 'chef'"):
         parse_record({**RECORD, "game": "mu"})

@@ -1,0 +1,60 @@
+"""The Mü house rules: the agreed total and the one reading the sources differ on.
+
+Source: ``shared/formats/game-record.md`` (Mü keys: ``target``, default 200) and
+``shared/rules/mu.md`` §8 (the bonus table's "7+" column) and §9 (game end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ..rules import key_specs, rule_key, rules_from_record, rules_to_record
+from ..text import gettext_noop as _
+
+GROUPS: Mapping[str, str] = MappingProxyType({"winning": _("Winning"), "bonus": _("Bonus")})
+
+
+@dataclass(frozen=True, slots=True)
+class MuRules:
+    """The house rules of one Mü game; build one with :func:`mu_rules`."""
+
+    preset: str = "standard"
+    target: int = rule_key(
+        200,
+        minimum=1,
+        maximum=10000,
+        group="winning",
+        label=_("Agreed total"),
+        help=_("Play until a player has gone over this total; then the highest total wins."),
+        source="mu.md §9; game-record.md (Mü keys: target)",
+    )
+    bonus_above_seven: str = rule_key(
+        "flat",
+        choices=("flat", "rising"),
+        group="bonus",
+        label=_("Bonus above level 7"),
+        help=_("The rulebook scores every level above 7 as level 7; some tables let it rise to 100."),
+        source="mu.md §8 (bonus table, 7+ column)",
+    )
+
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({"standard": MappingProxyType({})})
+PRESET_INFO: Mapping[str, tuple[str, str]] = MappingProxyType({"standard": (_("Rulebook"), "mu.md")})
+KEYS = key_specs(MuRules)
+
+
+def mu_rules(data: Mapping[str, Any] | None = None) -> MuRules:
+    """Build :class:`MuRules` from a record's ``rules`` object (``None``: the rulebook's).
+
+    Raises:
+        RecordError: unknown preset, key or value.
+    """
+    return rules_from_record(MuRules, PRESETS, {} if data is None else data)
+
+
+def mu_rules_record(rules: MuRules) -> dict[str, Any]:
+    """The record's ``rules`` object: the preset plus every key that differs from it."""
+    return rules_to_record(rules, PRESETS)
