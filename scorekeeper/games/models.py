@@ -13,7 +13,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine.record import parse_spades_hand
+from scorekeeper.engine.mu.game import MuGame
+from scorekeeper.engine.mu.rules import mu_rules
+from scorekeeper.engine.record import parse_mu_deal, parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import spades_rules
 
@@ -28,6 +30,7 @@ class Game(models.Model):
 
     class Kind(models.TextChoices):
         SPADES = "spades", _("Spades")
+        MU = "mu", _("Mü")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.SPADES)
@@ -47,16 +50,32 @@ class Game(models.Model):
         """The sheet's address."""
         return reverse("games:detail", args=[self.pk])
 
-    def to_engine(self, hands: list[Hand] | None = None) -> SpadesGame:
-        """The engine game of the played (complete) hands.
+    @property
+    def is_mu(self) -> bool:
+        """Whether this is a Mü game (deals) rather than Spades (hands)."""
+        return self.kind == self.Kind.MU
+
+    def rounds(self) -> list[Hand] | list[Deal]:
+        """This game's hands (Spades) or deals (Mü), in order: one query."""
+        return list(self.deals.all()) if self.is_mu else list(self.hands.all())
+
+    def to_engine(self, hands: list[Hand] | list[Deal] | None = None) -> SpadesGame | MuGame:
+        """The engine game of the played (complete) hands or deals.
 
         Args:
-            hands: this game's hands in order, if already loaded (saves a query).
+            hands: this game's hands (or deals) in order, if already loaded (saves a query).
 
         Raises:
             RuleError: the stored rules are no longer valid (never for saved games).
         """
-        hands = list(self.hands.all()) if hands is None else hands
+        hands = self.rounds() if hands is None else hands
+        if self.is_mu:
+            return MuGame(
+                players=tuple(self.players),
+                dealer=self.dealer,
+                rules=mu_rules(self.rules),
+                deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in hands),
+            )
         return SpadesGame(
             players=tuple(self.players),
             dealer=self.dealer,
@@ -120,3 +139,22 @@ class HouseRules(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Deal(models.Model):
+    """One Mü deal: the record's deal object (``shared/formats/game-record.md``, "A Mü deal").
+
+    ``number`` is the 0-based position in the game; ``record`` is exactly what the
+    game record holds for it (played, or ``{"eklat": ...}``).
+    """
+
+    game = models.ForeignKey(Game, related_name="deals", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_deal_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} deal {self.number + 1}"

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.game import Eklat
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
@@ -19,7 +21,7 @@ from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, 
 from scorekeeper.engine.spades.rulebook import rulebook
 from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules, spades_rules
 
-from .models import Game, Hand
+from .models import Deal, Game, Hand
 
 
 @dataclass(frozen=True)
@@ -348,11 +350,11 @@ class GameSummary:
 
 
 def games_recent(limit: int = 20) -> list[GameSummary]:
-    """The most recently changed games, summarised (two queries whatever their length)."""
+    """The most recently changed games, summarised (three queries whatever their length)."""
     summaries = []
-    for game in Game.objects.prefetch_related("hands")[:limit]:
+    for game in Game.objects.prefetch_related("hands", "deals")[:limit]:
         try:
-            sheet = score_game(game.to_engine(list(game.hands.all())))
+            sheet = score_game(game.to_engine(game.rounds()))
         except RuleError:
             summaries.append(GameSummary(game, 0, False, ()))
             continue
@@ -441,3 +443,108 @@ def game_rulebook(rules: SpadesRules) -> list[tuple[str, list[RulebookEntry]]]:
         (gettext(GROUPS[group]), [RulebookEntry(s.key, s.text.render(gettext), s.source) for s in sentences])
         for group, sentences in rulebook(rules)
     ]
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One Mü deal on the sheet (``number`` 1-based): what was played and each player's points."""
+
+    number: int
+    dealer: str
+    summary: str
+    outcome: str
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    lines: tuple[tuple[str, tuple[ShownLine, ...]], ...]
+    notes: tuple[ShownLine, ...]
+
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """(points, running total) per player, in seat order."""
+        return tuple(zip(self.points, self.totals, strict=True))
+
+
+@dataclass(frozen=True)
+class MuSheet:
+    """Everything the Mü sheet page shows (read-only for now: deals come from records)."""
+
+    game: Game
+    sheet: Sheet
+    rows: tuple[DealRow, ...]
+    dealer: str
+    winner: str | None
+
+    @property
+    def standings(self) -> tuple[SideTotal, ...]:
+        """Each player's total now."""
+        return side_totals(self.sheet)
+
+
+def _trump_name(trump: Any) -> str:
+    if trump is None:
+        return gettext("no trump")
+    if isinstance(trump, str):
+        return gettext(COLOUR_NAMES[trump])
+    return str(trump)
+
+
+#: Colour names for the sheet (msgids).
+COLOUR_NAMES = {
+    "red": gettext_noop("red"),
+    "blue": gettext_noop("blue"),
+    "green": gettext_noop("green"),
+    "yellow": gettext_noop("yellow"),
+    "black": gettext_noop("black"),
+}
+
+
+def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:
+    """Score a Mü game and lay it out: per deal the Chef, level and trumps, the outcome,
+    each player's points and totals, and the explanation lines by player."""
+    deals = game.rounds() if deals is None else deals
+    engine = game.to_engine(deals)
+    sheet = score_game(engine)
+    names = engine.players
+    rows = []
+    for index, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True)):
+        if isinstance(deal, Eklat):
+            summary = (
+                gettext("Eklat") if deal.level is None else gettext("Eklat at level %(level)d") % {"level": deal.level}
+            )
+            laid_last = {"player": names[deal.last]} if deal.last is not None else {}
+            outcome = gettext("everyone passed") if deal.level is None else gettext("%(player)s laid last") % laid_last
+        else:
+            trumps = _trump_name(deal.chef_trump)
+            if deal.vize is not None:
+                trumps = gettext("%(chef)s over %(vize)s") % {"chef": trumps, "vize": _trump_name(deal.vize_trump)}
+            summary = gettext("%(chef)s at level %(level)d, %(trumps)s") % {
+                "chef": names[deal.chef],
+                "level": deal.level,
+                "trumps": trumps,
+            }
+            made = any(line.rule == "bonus" for line in score.lines)
+            outcome = gettext("made") if made else gettext("lost")
+        by_player = tuple(
+            (names[seat], tuple(_shown(line) for line in score.lines if line.side == seat))
+            for seat in range(len(names))
+        )
+        notes = tuple(_shown(line) for line in score.lines if line.side is None)
+        rows.append(
+            DealRow(
+                index + 1,
+                names[engine.dealer_of(index)],
+                summary,
+                outcome,
+                score.points,
+                score.totals,
+                by_player,
+                notes,
+            )
+        )
+    return MuSheet(
+        game=game,
+        sheet=sheet,
+        rows=tuple(rows),
+        dealer=names[engine.dealer_of(len(engine.deals))],
+        winner=None if sheet.winner is None else sheet.sides[sheet.winner],
+    )

@@ -14,19 +14,28 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.record import FORMAT, hand_record, parse_record, parse_spades_hand, score_game
+from scorekeeper.engine.mu.game import MuGame
+from scorekeeper.engine.mu.rules import mu_rules_record
+from scorekeeper.engine.record import (
+    FORMAT,
+    hand_record,
+    mu_deal_record,
+    parse_record,
+    parse_spades_hand,
+    score_game,
+)
 from scorekeeper.engine.spades.bidding import verify_bidding
 from scorekeeper.engine.spades.game import Bid, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .models import Game, Hand, HouseRules
+from .models import Deal, Game, Hand, HouseRules
 
 
-def _locked(game: Game) -> tuple[Game, list[Hand]]:
-    """Lock ``game`` for this transaction; return it fresh with its hands in order."""
+def _locked(game: Game) -> tuple[Game, list[Any]]:
+    """Lock ``game`` for this transaction; return it fresh with its hands (or Mü deals) in order."""
     locked = Game.objects.select_for_update().get(pk=game.pk)
-    return locked, list(locked.hands.all())
+    return locked, locked.rounds()
 
 
 class StaleHand(RuleError):
@@ -84,6 +93,14 @@ def game_import(*, record: Any) -> Game:
     """
     engine = parse_record(record)
     score_game(engine)  # every hand must be legal before anything is stored
+    if isinstance(engine, MuGame):
+        game = Game.objects.create(
+            kind=Game.Kind.MU, players=list(engine.players), dealer=engine.dealer, rules=mu_rules_record(engine.rules)
+        )
+        Deal.objects.bulk_create(
+            Deal(game=game, number=number, record=mu_deal_record(deal)) for number, deal in enumerate(engine.deals)
+        )
+        return game
     game = Game.objects.create(
         players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
     )
@@ -109,9 +126,8 @@ def _stored_hand(game: Game, number: int, hand: Any, rules: Any) -> Hand:
 def game_rematch(*, game: Game) -> Game:
     """A new game with the same players and house rules; the deal moves on to the left."""
     game, hands = _locked(game)
-    return Game.objects.create(
-        players=game.players, dealer=(game.dealer + len(hands)) % len(game.players), rules=game.rules
-    )
+    dealer = game.to_engine(hands).dealer_of(len(hands))
+    return Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules)
 
 
 @transaction.atomic
@@ -286,8 +302,8 @@ def _verify(game: Game, hands: list[Hand]) -> None:
 
 
 @transaction.atomic
-def hand_undo(*, game: Game) -> Hand | None:
-    """Delete the last hand (its bids, if it is still in play); return it, or ``None``."""
+def hand_undo(*, game: Game) -> Hand | Deal | None:
+    """Delete the last hand (its bids, if it is still in play) or Mü deal; return it, or ``None``."""
     game, hands = _locked(game)
     if not hands:
         return None

@@ -105,6 +105,21 @@ def _game(game_id: Any) -> Game:
     return get_object_or_404(Game, pk=game_id)
 
 
+def _spades(game_id: Any) -> Game:
+    """The Spades game ``game_id``; 404 for a Mü game (it has deals, not hands)."""
+    game = _game(game_id)
+    if game.is_mu:
+        raise Http404
+    return game
+
+
+def _mu_page(request: HttpRequest, game: Game, *, status: int = 200) -> HttpResponse:
+    """The Mü sheet page (or its ``game`` partial for htmx)."""
+    context = {"view": selectors.mu_sheet(game), "game": game, "opened": _opened(request)}
+    template = "games/mu.html#game" if request.htmx else "games/mu.html"
+    return render(request, template, context, status=status)
+
+
 def _bids_form(view: GameSheet, data: Any = None) -> BidsForm:
     """The bids form for the next hand: per seat in bidding order, or per side with partnership bidding."""
     order = tuple(o.side for o in view.sides) if view.partnership else tuple(turn.seat for turn in view.order)
@@ -134,6 +149,8 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     """The sheet page, or its ``game`` partial for htmx, with the entry forms."""
+    if game.is_mu:
+        return _mu_page(request, game, status=status)
     view = game_sheet(game)
     bids_form = bids_form or _bids_form(view)
     tricks_form = tricks_form or _tricks_form(view)
@@ -175,7 +192,7 @@ def _bid_rows(view: GameSheet, form: BidsForm) -> list[dict[str, Any]]:
 @require_POST
 def hand_bid_offers(request: HttpRequest, game_id: Any) -> HttpResponse:
     """The bid buttons again, as bids are tapped (htmx): only what the rules still allow."""
-    game = _game(game_id)
+    game = _spades(game_id)
     view = game_sheet(game)
     form = _bids_form(view, request.POST)
     return render(request, "games/game.html#bid-rows", {"game": game, "view": view, "bid_rows": _bid_rows(view, form)})
@@ -259,7 +276,7 @@ def _entry(
 @require_POST
 def hand_bids(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Save the bids of the next hand."""
-    game = _game(game_id)
+    game = _spades(game_id)
     rules = spades_rules(game.rules)  # field names only: no need to score the game here
     sides = len(game.players) // 2 if rules.partnerships else len(game.players)
     order = tuple(range(sides if rules.bidding == "partnership" else len(game.players)))
@@ -278,7 +295,7 @@ def hand_bids(request: HttpRequest, game_id: Any) -> HttpResponse:
 @require_POST
 def hand_misdeal(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
-    game = _game(game_id)
+    game = _spades(game_id)
     seat = request.POST.get("seat", "")
     try:
         services.hand_misdeal(game=game, seat=int(seat) if seat.isdigit() else -1, number=_number(request))
@@ -294,7 +311,7 @@ def hand_misdeal(request: HttpRequest, game_id: Any) -> HttpResponse:
 @require_POST
 def hand_tricks(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
-    game = _game(game_id)
+    game = _spades(game_id)
     form = _tricks_form(game_sheet(game), request.POST)
     return _entry(
         request,
@@ -310,7 +327,7 @@ def hand_tricks(request: HttpRequest, game_id: Any) -> HttpResponse:
 @require_POST
 def hand_tricks_rest(request: HttpRequest, game_id: Any) -> HttpResponse:
     """The "rest of 13" for the last seat while tricks are being tapped (htmx preview)."""
-    game = _game(game_id)
+    game = _spades(game_id)
     view = game_sheet(game)
     return render(
         request, "games/game.html#tricks-rest", {"tricks_form": _tricks_form(view, request.POST), "view": view}
@@ -336,7 +353,7 @@ def hand_undo(request: HttpRequest, game_id: Any) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
     """Correct played hand ``number`` (1-based); the whole sheet is scored again."""
-    game = _game(game_id)
+    game = _spades(game_id)
     hands = list(game.hands.all())
     if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
         raise Http404  # no such hand, still in play, or thrown in (undo it instead)
@@ -468,7 +485,7 @@ def _what_if_changes(choice: str) -> dict[str, Any] | None:
 @require_GET
 def hand_what_if(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
     """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
-    game = _game(game_id)
+    game = _spades(game_id)
     hands = list(game.hands.all())
     if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
         raise Http404
@@ -489,7 +506,7 @@ def hand_what_if(request: HttpRequest, game_id: Any, number: int) -> HttpRespons
 @require_GET
 def game_rulebook(request: HttpRequest, game_id: Any) -> HttpResponse:
     """The game's rulebook: every rule in force as a plain sentence with its source."""
-    game = _game(game_id)
+    game = _spades(game_id)
     rules = spades_rules(game.rules)
     context = {"game": game, "rules": rules, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
     return render(request, "games/rulebook.html", context)
@@ -521,7 +538,7 @@ def game_record_download(request: HttpRequest, game_id: Any) -> HttpResponse:
     """The game as its record (``shared/formats/game-record.md``), as a download."""
     game = _game(game_id)
     record = game_export(game)
-    name = slugify("-".join(["spades", game.created_at.strftime("%Y-%m-%d"), *game.players])) or "game"
+    name = slugify("-".join([game.kind, game.created_at.strftime("%Y-%m-%d"), *game.players])) or "game"
     response = HttpResponse(
         json.dumps(record, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
     )
