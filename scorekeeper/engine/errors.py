@@ -19,6 +19,7 @@ class RuleError(ValueError):
         field: which input is wrong: ``"bids"``, ``"tricks"``, ``"rules"``,
             ``"players"``, ``"dealer"`` or ``None`` for the hand as a whole.
         source: the rule's source, e.g. ``"spades.md: Standard scoring 1"``.
+        unit: what a game is made of, for the message prefix: ``"hand"`` (Spades) or ``"deal"`` (Mü).
     """
 
     def __init__(
@@ -29,17 +30,19 @@ class RuleError(ValueError):
         seat: int | None = None,
         field: str | None = None,
         source: str = "",
+        unit: str = "hand",
     ) -> None:
         self.text = text
         self.hand = hand
         self.seat = seat
         self.field = field
         self.source = source
+        self.unit = unit
         super().__init__(self.render())
 
     def at_hand(self, hand: int) -> RuleError:
         """Return the same error tagged with ``hand`` (0-based)."""
-        return type(self)(self.text, hand=hand, seat=self.seat, field=self.field, source=self.source)
+        return type(self)(self.text, hand=hand, seat=self.seat, field=self.field, source=self.source, unit=self.unit)
 
     def render(self, translate: Translate = identity) -> str:
         """The full message in the language of ``translate``, prefixed by the hand."""
@@ -48,9 +51,12 @@ class RuleError(ValueError):
             message = f"{message} ({self.source})"
         if self.hand is None:
             return message
-        return Text(gettext_noop("Hand %(number)d: %(message)s"), {"number": self.hand + 1, "message": message}).render(
-            translate
+        template = (
+            gettext_noop("Deal %(number)d: %(message)s")
+            if self.unit == "deal"
+            else gettext_noop("Hand %(number)d: %(message)s")
         )
+        return Text(template, {"number": self.hand + 1, "message": message}).render(translate)
 
 
 class RecordError(RuleError):

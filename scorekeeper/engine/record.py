@@ -40,9 +40,11 @@ SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
 Game = SpadesGame | MuGame
 
 
-def _error(template: str, where: str | None = None, hand: int | None = None, **params: Any) -> RecordError:
-    """A :class:`RecordError` about input ``where`` (a record field name)."""
-    return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md")
+def _error(
+    template: str, where: str | None = None, hand: int | None = None, *, unit: str = "hand", **params: Any
+) -> RecordError:
+    """A :class:`RecordError` about input ``where`` (a record field name); ``unit`` "deal" for Mü."""
+    return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md", unit=unit)
 
 
 def parse_record(data: Any) -> Game:
@@ -155,24 +157,26 @@ def _parse_mu(data: Mapping[str, Any]) -> MuGame:
 def parse_mu_deal(index: int, deal: Any) -> Deal:
     """One Mü deal of the record: played, or ``{"eklat": ...}`` (shape only)."""
     if not isinstance(deal, Mapping):
-        raise _error(gettext_noop("A deal must be an object."), hand=index)
+        raise _error(gettext_noop("A deal must be an object."), hand=index, unit="deal")
     if "eklat" in deal:
         if set(deal) != {"eklat"}:
-            raise _error(gettext_noop("An Eklat deal has only the field 'eklat'."), "eklat", index)
+            raise _error(gettext_noop("An Eklat deal has only the field 'eklat'."), "eklat", index, unit="deal")
         eklat = deal["eklat"]
         if eklat is None:
             return Eklat()
         if not isinstance(eklat, Mapping) or set(eklat) != set(MU_EKLAT) or not isinstance(eklat["tied"], list):
-            raise _error(gettext_noop('\'eklat\' is null or {"level", "tied", "last"}.'), "eklat", index)
+            raise _error(gettext_noop('\'eklat\' is null or {"level", "tied", "last"}.'), "eklat", index, unit="deal")
         return Eklat(level=eklat["level"], tied=tuple(eklat["tied"]), last=eklat["last"])
     unknown = sorted(set(deal) - set(MU_PLAYED))
     if unknown:
-        raise _error(gettext_noop("Unknown field '%(field)s' in a deal."), "hands", index, field=unknown[0])
+        raise _error(
+            gettext_noop("Unknown field '%(field)s' in a deal."), "hands", index, field=unknown[0], unit="deal"
+        )
     missing = [name for name in MU_PLAYED if name not in deal]
     if missing:
-        raise _error(gettext_noop("A played deal needs '%(field)s'."), missing[0], index, field=missing[0])
+        raise _error(gettext_noop("A played deal needs '%(field)s'."), missing[0], index, field=missing[0], unit="deal")
     if not isinstance(deal["points"], list):
-        raise _error(gettext_noop("'%(field)s' must be a list."), "points", index, field="points")
+        raise _error(gettext_noop("'%(field)s' must be a list."), "points", index, field="points", unit="deal")
     return Played(
         chef=deal["chef"],
         level=deal["level"],

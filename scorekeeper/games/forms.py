@@ -17,6 +17,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.auction import parse_digits
+from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE
 from scorekeeper.engine.spades.game import TRICKS, Bid
 from scorekeeper.engine.spades.rules import (
     BLIND_NIL,
@@ -407,6 +409,152 @@ class NewGameForm(forms.Form):
             fields = [self[name] for name, spec in KEYS.items() if spec.group == group]
             result.append((_(title), fields, any(field.errors for field in fields)))
         return result
+
+
+class MuNewGameForm(forms.Form):
+    """Start a Mü game: 3 to 6 names in seating order, who deals first, the agreed total."""
+
+    dealer = forms.TypedChoiceField(
+        choices=[(str(seat), str(seat + 1)) for seat in range(MAX_PLAYERS)], coerce=int, initial=0
+    )
+    target = forms.IntegerField(
+        min_value=1,
+        max_value=10000,
+        initial=200,
+        label=_("Agreed total"),
+        help_text=_("Play until a player has gone over this total (200 takes about an hour)."),
+    )
+    bonus_above_seven = forms.ChoiceField(
+        choices=[("flat", _("as level 7 (rulebook)")), ("rising", _("keeps rising, at most 100"))],
+        initial="flat",
+        label=_("Bonus above level 7"),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in range(MAX_PLAYERS):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                max_length=40,
+                required=seat < 3,
+                label=_("Player %(number)d") % {"number": seat + 1},
+                error_messages={"required": _("Enter a name.")},
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [data.get(f"player_{seat}", "").strip() for seat in range(MAX_PLAYERS)]
+        count = len([name for name in names if name])
+        if any(not name for name in names[:count]):
+            raise forms.ValidationError(_("Fill in the names without gaps, in seating order."))
+        if data.get("dealer") is not None and data["dealer"] >= count:
+            self.add_error("dealer", _("Choose one of the players."))
+        return data
+
+    def players(self) -> list[str]:
+        """The names in seating order (after ``is_valid()``)."""
+        names = [self.cleaned_data.get(f"player_{seat}", "").strip() for seat in range(MAX_PLAYERS)]
+        return [name for name in names if name]
+
+    def rules(self) -> dict[str, Any]:
+        """The record's rules object."""
+        return {
+            "preset": "standard",
+            "target": self.cleaned_data["target"],
+            "bonus_above_seven": self.cleaned_data["bonus_above_seven"],
+        }
+
+    def player_rows(self) -> list[tuple[forms.BoundField, int]]:
+        """(name field, seat) for all six seats; players 4 to 6 are optional."""
+        return [(self[f"player_{seat}"], seat) for seat in range(MAX_PLAYERS)]
+
+
+TRUMP_CHOICES = [(json.dumps(colour), colour) for colour in COLOURS] + [(str(digit), str(digit)) for digit in range(10)]
+
+
+class MuAuctionForm(forms.Form):
+    """What a Mü auction decided: cards laid per player, and what follows from them.
+
+    ``laid_<seat>`` for every seat; then, as the case may be, ``last`` (Eklat),
+    ``digits_<seat>`` (players tied for Vize), ``vize_trump``, ``chef_trump``
+    (``"none"`` allowed), ``partner``. ``number`` is the deal shown (a version check).
+    """
+
+    number = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    last = forms.TypedChoiceField(
+        choices=[(str(s), str(s)) for s in range(MAX_PLAYERS)], coerce=int, required=False, empty_value=None
+    )
+    vize_trump = forms.ChoiceField(choices=TRUMP_CHOICES, required=False)
+    chef_trump = forms.ChoiceField(choices=[*TRUMP_CHOICES, ("none", "none")], required=False)
+    partner = forms.TypedChoiceField(
+        choices=[(str(s), str(s)) for s in range(MAX_PLAYERS)], coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args: Any, players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for seat in range(players):
+            self.fields[f"laid_{seat}"] = forms.TypedChoiceField(
+                choices=[(str(n), str(n)) for n in range(HAND_SIZE[players] + 1)],
+                coerce=int,
+                error_messages={"required": _("How many cards?")},
+            )
+            self.fields[f"digits_{seat}"] = forms.CharField(max_length=30, required=False)
+
+    def laid(self) -> list[int]:
+        """Cards laid in seat order (after ``is_valid()``)."""
+        return [self.cleaned_data[f"laid_{seat}"] for seat in range(self.players)]
+
+    def laid_so_far(self) -> list[int] | None:
+        """Cards laid from the raw input, or ``None`` until every player has an entry (for the preview)."""
+        values = [self.data.get(f"laid_{seat}", "") for seat in range(self.players)]
+        if not all(str(value).isdigit() for value in values):
+            return None
+        return [int(value) for value in values]
+
+    def digits(self) -> dict[int, tuple[int, ...]]:
+        """The digits typed for players tied for Vize (unreadable entries left out)."""
+        typed = {seat: parse_digits(self.data.get(f"digits_{seat}", "") or "") for seat in range(self.players)}
+        return {seat: value for seat, value in typed.items() if value}
+
+    def trump(self, name: str) -> Any:
+        """A trump as the record writes it: a colour name, a digit, or ``None`` (no trump)."""
+        value = self.cleaned_data.get(name) or ""
+        if value in ("", "none"):
+            return None
+        return json.loads(value)
+
+
+class MuPointsForm(forms.Form):
+    """Card points each player took; the last seat in ``order`` may be left for the rest of the deal's points."""
+
+    number = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, order: tuple[int, ...], total: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order, self.total, self.rest_seat = order, total, order[-1]
+        for seat in order:
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                min_value=0,
+                max_value=total,
+                required=seat != self.rest_seat,
+                error_messages={"required": _("How many card points?")},
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors and data.get(f"points_{self.rest_seat}") is None:
+            taken = sum(data[f"points_{seat}"] for seat in self.order if seat != self.rest_seat)
+            if taken > self.total:
+                raise forms.ValidationError(
+                    _("These card points add up to %(taken)d: more than the %(total)d of a deal."),
+                    params={"taken": taken, "total": self.total},
+                )
+            data[f"points_{self.rest_seat}"] = self.total - taken
+        return data
+
+    def points(self) -> list[int]:
+        """Card points in seat order (after ``is_valid()``)."""
+        return [self.cleaned_data[f"points_{seat}"] for seat in sorted(self.order)]
 
 
 __all__ = ["BidsForm", "HandForm", "NewGameForm", "SpadesRules", "TricksForm", "add_rule_error", "parse_bid"]

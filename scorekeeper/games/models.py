@@ -74,7 +74,7 @@ class Game(models.Model):
                 players=tuple(self.players),
                 dealer=self.dealer,
                 rules=mu_rules(self.rules),
-                deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in hands),
+                deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in hands if deal.is_complete),
             )
         return SpadesGame(
             players=tuple(self.players),
@@ -145,7 +145,8 @@ class Deal(models.Model):
     """One Mü deal: the record's deal object (``shared/formats/game-record.md``, "A Mü deal").
 
     ``number`` is the 0-based position in the game; ``record`` is exactly what the
-    game record holds for it (played, or ``{"eklat": ...}``).
+    game record holds for it (played, or ``{"eklat": ...}``). Only the last deal
+    may be in play: its record has no ``points`` yet.
     """
 
     game = models.ForeignKey(Game, related_name="deals", on_delete=models.CASCADE)
@@ -158,3 +159,8 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} deal {self.number + 1}"
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the deal is over: an Eklat, or card points entered (else the cards are being played)."""
+        return "eklat" in self.record or "points" in self.record

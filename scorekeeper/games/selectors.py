@@ -6,6 +6,7 @@ game with its hands already loaded (two queries in all, whatever the length).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,9 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.auction import auction, vize_by_digits
 from scorekeeper.engine.mu.game import Eklat
+from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
@@ -466,13 +469,39 @@ class DealRow:
 
 @dataclass(frozen=True)
 class MuSheet:
-    """Everything the Mü sheet page shows (read-only for now: deals come from records)."""
+    """Everything the Mü sheet page shows: the deals, and the deal being entered or played.
+
+    Attributes:
+        in_play: the deal whose auction is written and whose cards are being played, or ``None``.
+        playing: what the table needs to see while playing it (see :func:`mu_playing`).
+        next_number: 1-based number of the deal being entered or played.
+    """
 
     game: Game
     sheet: Sheet
     rows: tuple[DealRow, ...]
     dealer: str
     winner: str | None
+    in_play: Deal | None = None
+    playing: dict[str, Any] | None = None
+    next_number: int = 1
+    dealer_seat: int = 0
+
+    @property
+    def points_in_deal(self) -> int:
+        """Card points in a deal at this table (60, or 36 with 3 players)."""
+        return points_in_deal(len(self.sheet.sides))
+
+    @property
+    def point_order(self) -> tuple[int, ...]:
+        """Seats from the dealer's left round to the dealer; the dealer gets the rest of the points."""
+        count = len(self.sheet.sides)
+        return tuple((self.dealer_seat + 1 + step) % count for step in range(count))
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player holds (the most one can lay)."""
+        return HAND_SIZE[len(self.sheet.sides)]
 
     @property
     def standings(self) -> tuple[SideTotal, ...]:
@@ -514,9 +543,7 @@ def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:
             laid_last = {"player": names[deal.last]} if deal.last is not None else {}
             outcome = gettext("everyone passed") if deal.level is None else gettext("%(player)s laid last") % laid_last
         else:
-            trumps = _trump_name(deal.chef_trump)
-            if deal.vize is not None:
-                trumps = gettext("%(chef)s over %(vize)s") % {"chef": trumps, "vize": _trump_name(deal.vize_trump)}
+            trumps = trumps_text(deal.chef_trump, deal.vize_trump, deal.vize is not None)
             summary = gettext("%(chef)s at level %(level)d, %(trumps)s") % {
                 "chef": names[deal.chef],
                 "level": deal.level,
@@ -541,10 +568,84 @@ def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:
                 notes,
             )
         )
+    in_play = deals[-1] if deals and not deals[-1].is_complete else None
+    dealer_seat = engine.dealer_of(len(engine.deals))
     return MuSheet(
         game=game,
         sheet=sheet,
         rows=tuple(rows),
-        dealer=names[engine.dealer_of(len(engine.deals))],
+        dealer=names[dealer_seat],
         winner=None if sheet.winner is None else sheet.sides[sheet.winner],
+        in_play=in_play,
+        playing=None if in_play is None else mu_playing(names, in_play.record),
+        next_number=len(engine.deals) + 1,
+        dealer_seat=dealer_seat,
     )
+
+
+def trumps_text(chef_trump: Any, vize_trump: Any, has_vize: bool) -> str:
+    """ "green over red" (Chef trump over Vize trump), or the Chef trump alone (mu.md §5)."""
+    text = _trump_name(chef_trump)
+    if has_vize:
+        text = gettext("%(chef)s over %(vize)s") % {"chef": text, "vize": _trump_name(vize_trump)}
+    return text
+
+
+def mu_playing(names: tuple[str, ...], record: dict[str, Any]) -> dict[str, Any]:
+    """What the table sees while a deal is played: level, trumps, the Chef team and its target (mu.md §6)."""
+    team = [record["chef"]] if record["partner"] is None else [record["chef"], record["partner"]]
+    count = len(names)
+    return {
+        "chef": names[record["chef"]],
+        "vize": None if record["vize"] is None else names[record["vize"]],
+        "level": record["level"],
+        "trumps": trumps_text(record["chef_trump"], record["vize_trump"], record["vize"] is not None),
+        "team": " & ".join(names[seat] for seat in team),
+        "team_size": len(team),
+        "target": team_target(count, record["level"]),
+        "total": points_in_deal(count),
+    }
+
+
+def mu_auction_state(view: MuSheet, laid: list[int] | None, digits: dict[int, tuple[int, ...]]) -> dict[str, Any]:
+    """What the cards laid so far decide, for the deal-entry form (``mu.md`` §4-§6).
+
+    Returns a dict for the template: ``ready`` (every player has an entry), and then
+    ``all_passed``, ``eklat`` with the ``tied`` players, or the ``chef``, the Vize
+    ``candidates`` (tied ones need digits), the ``vize`` if known, the ``partners``
+    the Chef may pick, and the ``target``.
+    """
+    names = view.sheet.sides
+    if laid is None:
+        return {"ready": False}
+    result = auction(laid)
+    state: dict[str, Any] = {"ready": True, "level": result.level, "all_passed": result.all_passed}
+    if result.all_passed:
+        return state
+    if result.eklat:
+        state.update(eklat=True, tied=[(seat, names[seat]) for seat in result.tied])
+        return state
+    candidates = result.vize_candidates
+    vize: int | None = None
+    tie = len(candidates) > 1
+    if len(candidates) == 1:
+        vize = candidates[0]
+    elif tie and all(digits.get(seat) for seat in candidates):
+        vize = vize_by_digits({seat: digits[seat] for seat in candidates})
+    state.update(
+        eklat=False,
+        chef=(result.chef, names[result.chef]),
+        candidates=[(seat, names[seat], " ".join(map(str, digits.get(seat, ())))) for seat in candidates]
+        if tie
+        else [],
+        vize=None if vize is None else (vize, names[vize]),
+        vize_known=not tie or all(digits.get(seat) for seat in candidates),
+        partners=[(seat, name) for seat, name in enumerate(names) if seat not in (result.chef, vize)]
+        if len(names) > 3
+        else [],
+        target=team_target(len(names), result.level),
+        total=points_in_deal(len(names)),
+        colours=[(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in COLOURS],
+        digits=[(str(digit), str(digit)) for digit in range(10)],
+    )
+    return state

@@ -14,8 +14,10 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.game import MuGame
+from scorekeeper.engine.mu.auction import auction, verify_laid, vize_by_digits
+from scorekeeper.engine.mu.game import MuGame, Played
 from scorekeeper.engine.mu.rules import mu_rules_record
+from scorekeeper.engine.mu.scoring import verify_deal
 from scorekeeper.engine.record import (
     FORMAT,
     hand_record,
@@ -53,23 +55,24 @@ def _touch(game: Game) -> None:
 
 
 @transaction.atomic
-def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any]) -> Game:
-    """Start a Spades game.
+def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any], kind: str = "spades") -> Game:
+    """Start a game.
 
     Args:
-        players: four names in clockwise seating order (partners opposite).
+        players: names in clockwise seating order (Spades: as many as the rules
+            seat, partners opposite; Mü: 3 to 6).
         dealer: seat index of the first dealer.
         rules: a game record's rules object (``{"preset": ..., key: value}``).
+        kind: ``"spades"`` or ``"mu"``.
 
     Raises:
         RecordError: a bad name list, dealer, preset, key or value.
     """
     engine = parse_record(
-        {"format": FORMAT, "game": "spades", "players": list(players), "dealer": dealer, "rules": rules, "hands": []}
+        {"format": FORMAT, "game": kind, "players": list(players), "dealer": dealer, "rules": rules, "hands": []}
     )
-    return Game.objects.create(
-        players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
-    )
+    record_rules = mu_rules_record(engine.rules) if isinstance(engine, MuGame) else spades_rules_record(engine.rules)
+    return Game.objects.create(kind=kind, players=list(engine.players), dealer=engine.dealer, rules=record_rules)
 
 
 @transaction.atomic
@@ -311,3 +314,109 @@ def hand_undo(*, game: Game) -> Hand | Deal | None:
     last.delete()
     _touch(game)
     return last
+
+
+@transaction.atomic
+def deal_auction_save(
+    *,
+    game: Game,
+    laid: Sequence[int],
+    last: int | None = None,
+    vize_digits: dict[int, tuple[int, ...]] | None = None,
+    vize_trump: Any = None,
+    chef_trump: Any = None,
+    partner: int | None = None,
+    number: int | None = None,
+) -> Deal:
+    """Write what a Mü auction decided (``mu.md`` §3-§6).
+
+    An Eklat (or everyone passing) ends the deal at once. Otherwise the deal is
+    in play until :func:`deal_points_save`: the Chef, level, Vize, trumps and partner.
+
+    Args:
+        laid: cards each player laid (seat order).
+        last: with an Eklat, the tied player who laid last.
+        vize_digits: with players tied for Vize, the digits each laid (the tie-break).
+        vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
+        partner: the Chef's partner (more than 3 players).
+        number: the 0-based deal the form was shown for (a version check).
+
+    Raises:
+        StaleHand: another phone changed the game meanwhile.
+        RuleError: at the field: laid cards, who laid last, digits, trumps, partner.
+    """
+    game, deals = _locked(game)
+    _check_number(number, len(deals))
+    if deals and not deals[-1].is_complete:
+        raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
+    engine = game.to_engine(deals)
+    if score_game(engine).finished:
+        raise RuleError(Text(gettext_noop("The game is over: no more deals.")), source="mu.md §9")
+    count = len(engine.players)
+    verify_laid(count, laid)
+    result = auction(laid)
+    if result.all_passed:
+        record: dict[str, Any] = {"eklat": None}
+    elif result.eklat:
+        if last not in result.tied:
+            raise RuleError(
+                Text(gettext_noop("Eklat: who of the tied players laid a card last?")), field="last", source="mu.md §4"
+            )
+        record = {"eklat": {"level": result.level, "tied": list(result.tied), "last": last}}
+    else:
+        vize = mu_vize(result, vize_digits or {})
+        record = {
+            "chef": result.chef,
+            "level": result.level,
+            "vize": vize,
+            "chef_trump": chef_trump,
+            "vize_trump": vize_trump if vize is not None else None,
+            "partner": partner if count > 3 else None,
+        }
+        deal = Played(**{**record, "points": None})
+        verify_deal(engine, deal, played=False)
+    stored = Deal.objects.create(game=game, number=len(deals), record=record)
+    _touch(game)
+    return stored
+
+
+def mu_vize(result: Any, digits: dict[int, tuple[int, ...]]) -> int | None:
+    """The Vize from the auction: the one candidate, or the tie-break on the digits laid.
+
+    Raises:
+        RuleError: ``field="digits"`` when candidates are tied and their digits are missing.
+    """
+    candidates = result.vize_candidates
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    if any(not digits.get(seat) for seat in candidates):
+        raise RuleError(
+            Text(gettext_noop("Players are tied for Vize: enter the digits each of them laid.")),
+            field="digits",
+            source="mu.md §4",
+        )
+    return vize_by_digits({seat: digits[seat] for seat in candidates})
+
+
+@transaction.atomic
+def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = None) -> Deal:
+    """Write the card points each player took in the deal being played; it is then scored.
+
+    Raises:
+        StaleHand: another phone changed the game meanwhile.
+        RuleError: no deal is being played, or the points are wrong (``field="points"``).
+    """
+    game, deals = _locked(game)
+    in_play = bool(deals) and not deals[-1].is_complete
+    _check_number(number, len(deals) - 1 if in_play else None)
+    if not in_play:
+        raise RuleError(Text(gettext_noop("No deal is being played: enter the auction first.")), field="points")
+    current = deals[-1]
+    current.record = {**current.record, "points": list(points)}
+    try:
+        score_game(game.to_engine(deals))
+    except RuleError as error:
+        raise RuleError(error.text, field=error.field, seat=error.seat, source=error.source) from None
+    current.save(update_fields=["record"])
+    _touch(game)
+    return current

@@ -31,6 +31,9 @@ from .forms import (
     MAX_PLAYERS,
     BidsForm,
     HandForm,
+    MuAuctionForm,
+    MuNewGameForm,
+    MuPointsForm,
     NewGameForm,
     TricksForm,
     add_rule_error,
@@ -113,11 +116,119 @@ def _spades(game_id: Any) -> Game:
     return game
 
 
-def _mu_page(request: HttpRequest, game: Game, *, status: int = 200) -> HttpResponse:
-    """The Mü sheet page (or its ``game`` partial for htmx)."""
-    context = {"view": selectors.mu_sheet(game), "game": game, "opened": _opened(request)}
+def _mu(game_id: Any) -> Game:
+    """The Mü game ``game_id``; 404 for a Spades game."""
+    game = _game(game_id)
+    if not game.is_mu:
+        raise Http404
+    return game
+
+
+def _mu_page(
+    request: HttpRequest,
+    game: Game,
+    *,
+    status: int = 200,
+    auction_form: MuAuctionForm | None = None,
+    points_form: MuPointsForm | None = None,
+) -> HttpResponse:
+    """The Mü sheet page (or its ``game`` partial for htmx), with the deal-entry forms."""
+    view = selectors.mu_sheet(game)
+    context = {"view": view, "game": game, "opened": _opened(request)}
+    context.update(_mu_forms(view, auction_form, points_form))
     template = "games/mu.html#game" if request.htmx else "games/mu.html"
     return render(request, template, context, status=status)
+
+
+def _mu_forms(
+    view: Any, auction_form: MuAuctionForm | None = None, points_form: MuPointsForm | None = None
+) -> dict[str, Any]:
+    """The auction form (and what it decided so far) and the card-points form for the Mü page."""
+    count, number = len(view.sheet.sides), view.next_number - 1
+    auction_form = auction_form or MuAuctionForm(players=count, initial={"number": number})
+    points_form = points_form or MuPointsForm(
+        order=view.point_order, total=view.points_in_deal, initial={"number": number}
+    )
+    return {
+        "auction_form": auction_form,
+        "auction": selectors.mu_auction_state(view, auction_form.laid_so_far(), auction_form.digits()),
+        "laid_rows": [(name, auction_form[f"laid_{seat}"], seat) for seat, name in enumerate(view.sheet.sides)],
+        "points_form": points_form,
+        "point_rows": [(view.sheet.sides[seat], points_form[f"points_{seat}"]) for seat in view.point_order[:-1]],
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def mu_new(request: HttpRequest) -> HttpResponse:
+    """Start a Mü game: 3 to 6 names, who deals first, the agreed total."""
+    form = MuNewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                players=form.players(), dealer=form.cleaned_data["dealer"], rules=form.rules(), kind="mu"
+            )
+        except RuleError as error:
+            add_rule_error(form, error, prefix={})
+        else:
+            return redirect(game)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "games/mu_new.html", {"form": form}, status=status)
+
+
+@require_POST
+def mu_auction_preview(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The auction form again as cards laid are tapped (htmx): what follows, what is still to ask."""
+    game = _mu(game_id)
+    view = selectors.mu_sheet(game)
+    form = MuAuctionForm(request.POST, players=len(view.sheet.sides))
+    context = {"view": view, "game": game, **_mu_forms(view, auction_form=form)}
+    return render(request, "games/mu.html#deal-form", context)
+
+
+@require_POST
+def mu_auction(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
+    game = _mu(game_id)
+    form = MuAuctionForm(request.POST, players=len(game.players))
+    if form.is_valid():
+        try:
+            services.deal_auction_save(
+                game=game,
+                laid=form.laid(),
+                last=form.cleaned_data["last"],
+                vize_digits=form.digits(),
+                vize_trump=form.trump("vize_trump"),
+                chef_trump=form.trump("chef_trump"),
+                partner=form.cleaned_data["partner"],
+                number=_number(request),
+            )
+        except services.StaleHand as error:
+            return _stale(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix={"laid": "laid_"})
+            if error.field in {"last", "vize_trump", "chef_trump", "partner"}:
+                form.add_error(None, form.errors.get(error.field) or error.text.render(gettext))
+        else:
+            return _saved(request, game)
+    return _mu_page(request, game, status=422, auction_form=form)
+
+
+@require_POST
+def mu_points(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Save the card points of the deal being played; the last player gets the rest."""
+    game = _mu(game_id)
+    view = selectors.mu_sheet(game)
+    form = MuPointsForm(request.POST, order=view.point_order, total=view.points_in_deal)
+    if form.is_valid():
+        try:
+            services.deal_points_save(game=game, points=form.points(), number=_number(request))
+        except services.StaleHand as error:
+            return _stale(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix={})
+        else:
+            return _saved(request, game)
+    return _mu_page(request, game, status=422, points_form=form)
 
 
 def _bids_form(view: GameSheet, data: Any = None) -> BidsForm:

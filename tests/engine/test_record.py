@@ -81,5 +81,5 @@ def test_rule_errors_name_the_hand():
 
 
 def test_a_mu_record_with_spades_hands_is_a_clear_error():
-    with pytest.raises(RecordError, match="Hand 1: Unknown field 'bids' in a deal."):
+    with pytest.raises(RecordError, match="Deal 1: Unknown field 'bids' in a deal."):
         parse_record({**RECORD, "game": "mu"})

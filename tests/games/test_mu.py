@@ -90,3 +90,110 @@ def test_mu_rematch_keeps_the_game_and_moves_the_deal_on(client):
     game = services.game_import(record=RECORD)
     new = services.game_rematch(game=game)
     assert new.kind == "mu" and new.dealer == 3  # three deals dealt by 0, 1, 2
+
+
+# --- Entering deals ---------------------------------------------------------------------------------------------
+
+
+def new_mu(players=PLAYERS, **rules):
+    return services.game_create(players=players, dealer=0, rules={"preset": "standard", **rules}, kind="mu")
+
+
+def laid(*cards):
+    return {f"laid_{seat}": str(n) for seat, n in enumerate(cards)}
+
+
+def test_new_mu_game_page_creates_a_game(client):
+    response = client.post(
+        reverse("games:mu_new"),
+        {
+            "player_0": "Anna",
+            "player_1": "Beate",
+            "player_2": "Conny",
+            "player_3": "",
+            "dealer": "1",
+            "target": "150",
+            "bonus_above_seven": "flat",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.kind == "mu" and game.players == ["Anna", "Beate", "Conny"]
+    assert game.dealer == 1 and game.rules == {"preset": "standard", "target": 150}
+
+
+def test_new_mu_game_needs_three_names_without_gaps(client):
+    response = client.post(
+        reverse("games:mu_new"),
+        {
+            "player_0": "Anna",
+            "player_1": "",
+            "player_2": "Conny",
+            "dealer": "0",
+            "target": "200",
+            "bonus_above_seven": "flat",
+        },
+    )
+    assert response.status_code == 422 and not Game.objects.exists()
+
+
+def test_preview_names_the_chef_and_asks_for_the_tied_vize_digits(client):
+    game = new_mu()
+    # mu.md §4 Beispiel 1: Dagmar laid 4 (Chef); Anna and Conny 2 each: tied for Vize.
+    response = client.post(reverse("games:mu_preview", args=[game.pk]), laid(2, 1, 2, 4, 0), HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert "Dagmar is Chef at level 4: the team needs 33 of 60." in page
+    assert 'name="digits_0"' in page and 'name="digits_2"' in page
+    # Conny's second-highest digit is higher: she is Vize; Anna may be partner, Conny may not.
+    data = {**laid(2, 1, 2, 4, 0), "digits_0": "9 5", "digits_2": "9 8"}
+    page = client.post(reverse("games:mu_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true").content.decode()
+    assert "Vize: Conny" in page
+    assert 'id="partner-0"' in page and 'id="partner-2"' not in page and 'id="partner-3"' not in page
+
+
+def test_an_eklat_asks_who_laid_last_and_ends_the_deal(client):
+    game = new_mu()
+    page = client.post(reverse("games:mu_preview", args=[game.pk]), laid(3, 1, 3, 3, 0)).content.decode()
+    assert "Eklat on 3 cards: who laid a card last?" in page
+    response = client.post(
+        reverse("games:mu_auction", args=[game.pk]), {**laid(3, 1, 3, 3, 0), "last": "3", "number": "0"}
+    )
+    assert response.status_code == 302
+    assert game_export(game)["hands"] == [{"eklat": {"level": 3, "tied": [0, 2, 3], "last": 3}}]
+    assert mu_sheet(game).sheet.totals == (15, 0, 15, -30, 0)  # mu.md §4 example
+
+
+def test_auction_then_points_scores_the_deal(client):
+    game = new_mu()
+    # Dagmar laid 4 (Chef), Conny 2 (Vize); Anna, with 1, may be partner.
+    data = {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"}
+    response = client.post(reverse("games:mu_auction", args=[game.pk]), data, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Dagmar is Chef at level 4" in page and "green over 7" in page and "Dagmar &amp; Anna need 33 of 60" in page
+    # Anna deals first: Beate, Conny, Dagmar, Emma are entered, Anna (the dealer) gets the rest: 60 - 51 = 9.
+    points = {"points_1": "10", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
+    assert client.post(reverse("games:mu_points", args=[game.pk]), points).status_code == 302
+    assert game_export(game)["hands"][0]["points"] == [9, 10, 14, 20, 7]
+    assert mu_sheet(game).sheet.totals == (9, 20, 24, 0, 17)  # mu.md §8.2 example: difference 2
+
+
+def test_the_vize_may_not_be_partner_and_nothing_is_saved(client):
+    game = new_mu()
+    data = {**laid(2, 1, 1, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"}
+    data["partner"] = "0"
+    data.update(laid(1, 2, 1, 4, 0))  # now Beate (2 cards) is Vize; Anna may still be partner
+    assert client.post(reverse("games:mu_auction", args=[game.pk]), {**data, "partner": "1"}).status_code == 422
+    assert not Deal.objects.filter(game=game).exists()
+
+
+def test_points_not_adding_up_are_refused(client):
+    game = new_mu()
+    client.post(
+        reverse("games:mu_auction", args=[game.pk]),
+        {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": "none", "partner": "0", "number": "0"},
+    )
+    points = {"points_1": "40", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
+    response = client.post(reverse("games:mu_points", args=[game.pk]), points)
+    assert response.status_code == 422
+    assert "more than the 60 of a deal" in response.content.decode()
+    assert "points" not in Deal.objects.get(game=game).record

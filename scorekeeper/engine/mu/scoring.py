@@ -26,13 +26,17 @@ TRUMP_KINDS = {
 
 
 def _error(
-    template: str, source: str, *, field: str | None = None, seat: int | None = None, **params: object
+    template: str, source: str, *, where: str | None = None, seat: int | None = None, **params: object
 ) -> RuleError:
-    return RuleError(Text(template, params), field=field, seat=seat, source=source)
+    """A :class:`RuleError` about input ``where`` (a record field), in Mü's terms (deals, not hands)."""
+    return RuleError(Text(template, params), field=where, seat=seat, source=source, unit="deal")
 
 
-def verify_deal(game: MuGame, deal: object) -> None:
+def verify_deal(game: MuGame, deal: object, *, played: bool = True) -> None:
     """Check one deal against the rules (not yet tagged with its number).
+
+    With ``played=False`` (the auction is written, the cards not yet played) the
+    card points are not checked (they are ``None``).
 
     Raises:
         RuleError: a seat out of range, a level beyond the hand size, the Vize
@@ -43,67 +47,78 @@ def verify_deal(game: MuGame, deal: object) -> None:
     if isinstance(deal, Eklat):
         if deal.level is None:
             if deal.tied or deal.last is not None:
-                raise _error(_("An Eklat where everyone passed has no tied players."), EKLAT, field="eklat")
+                raise _error(_("An Eklat where everyone passed has no tied players."), EKLAT, where="eklat")
             return
         if type(deal.level) is not int or not 1 <= deal.level <= HAND_SIZE[count]:
             raise _error(
-                _("An Eklat's level is from 1 to %(most)d cards."), EKLAT, field="eklat", most=HAND_SIZE[count]
+                _("An Eklat's level is from 1 to %(most)d cards."), EKLAT, where="eklat", most=HAND_SIZE[count]
             )
         tied = deal.tied
-        if len(tied) < 2 or len(set(tied)) != len(tied) or any(type(s) is not int or s not in seats for s in tied):
-            raise _error(_("An Eklat needs two or more different tied players."), EKLAT, field="eklat")
+        if len(tied) < 2 or any(type(s) is not int or s not in seats for s in tied) or len(set(tied)) != len(tied):
+            raise _error(_("An Eklat needs two or more different tied players."), EKLAT, where="eklat")
         if deal.last not in tied:
-            raise _error(_("The player who laid last must be one of the tied players."), EKLAT, field="eklat")
+            raise _error(_("The player who laid last must be one of the tied players."), EKLAT, where="eklat")
         return
     assert isinstance(deal, Played)
     for name in ("chef", "vize", "partner"):
         value = getattr(deal, name)
         if value is not None and (type(value) is not int or value not in seats):
             raise _error(
-                _("'%(field)s' must be a seat from 0 to %(last)d."), "game-record.md", field=name, last=count - 1
+                _("'%(field)s' must be a seat from 0 to %(last)d."),
+                "game-record.md",
+                where=name,
+                field=name,
+                last=count - 1,
             )
     if deal.chef is None:
-        raise _error(_("Every played deal has a Chef."), "mu.md §4", field="chef")
+        raise _error(_("Every played deal has a Chef."), "mu.md §4", where="chef")
     most = HAND_SIZE[count]
     if type(deal.level) is not int or not 1 <= deal.level <= most:
         raise _error(
             _("The Chef's level is from 1 to %(most)d cards with %(count)d players."),
             "mu.md §1, §6",
-            field="level",
+            where="level",
             most=most,
             count=count,
         )
     if count == 3 and deal.vize is not None:
-        raise _error(_("With 3 players there is no Vize."), "mu.md §4", field="vize")
+        raise _error(_("With 3 players there is no Vize."), "mu.md §4", where="vize")
+    if deal.level == 1 and deal.vize is not None:
+        # Anyone else with a card would tie the Chef (an Eklat): the Chef laid alone, so no Vize.
+        raise _error(
+            _("At level 1 the Chef is the only one who laid a card: there is no Vize."), "mu.md §4", where="vize"
+        )
     if deal.vize is not None and deal.vize == deal.chef:
-        raise _error(_("The Chef cannot also be the Vize."), "mu.md §4", field="vize")
+        raise _error(_("The Chef cannot also be the Vize."), "mu.md §4", where="vize")
     if count == 3:
         if deal.partner is not None:
-            raise _error(_("With 3 players the Chef plays alone: no partner."), "mu.md §6", field="partner")
+            raise _error(_("With 3 players the Chef plays alone: no partner."), "mu.md §6", where="partner")
     else:
         if deal.partner is None:
-            raise _error(_("With more than 3 players the Chef picks a partner."), "mu.md §6", field="partner")
+            raise _error(_("With more than 3 players the Chef picks a partner."), "mu.md §6", where="partner")
         if deal.partner == deal.chef:
-            raise _error(_("The Chef cannot be their own partner."), "mu.md §6", field="partner")
+            raise _error(_("The Chef cannot be their own partner."), "mu.md §6", where="partner")
         if deal.partner == deal.vize:
-            raise _error(_("The Chef may never pick the Vize as partner."), "mu.md §6", field="partner")
+            raise _error(_("The Chef may never pick the Vize as partner."), "mu.md §6", where="partner")
     _verify_trump(deal.chef_trump, "chef_trump", may_be_none=True)
     if deal.vize is None:
         if deal.vize_trump is not None:
-            raise _error(_("Without a Vize there is no Vize trump."), "mu.md §5", field="vize_trump")
+            raise _error(_("Without a Vize there is no Vize trump."), "mu.md §5", where="vize_trump")
     else:
         _verify_trump(deal.vize_trump, "vize_trump", may_be_none=False)
     points = deal.points
+    if not played and points is None:
+        return
     if not isinstance(points, tuple) or len(points) != count or any(type(p) is not int or p < 0 for p in points):
         raise _error(
-            _("Enter the card points of each of the %(count)d players."), "game-record.md", field="points", count=count
+            _("Enter the card points of each of the %(count)d players."), "game-record.md", where="points", count=count
         )
     total, expected = sum(points), points_in_deal(count)
     if total != expected:
         raise _error(
             _("The card points add up to %(total)d, but a deal has %(expected)d."),
             "mu.md §1",
-            field="points",
+            where="points",
             total=total,
             expected=expected,
         )
@@ -112,14 +127,14 @@ def verify_deal(game: MuGame, deal: object) -> None:
 def _verify_trump(trump: object, name: str, *, may_be_none: bool) -> None:
     if trump is None:
         if not may_be_none:
-            raise _error(_("Only the Chef may choose no trump."), "mu.md §5", field=name)
+            raise _error(_("Only the Chef may choose no trump."), "mu.md §5", where=name)
         return
     if isinstance(trump, str) and trump in COLOURS:
         return
     if type(trump) is int and 0 <= trump <= 9:
         return
     raise _error(
-        _("A trump is a colour (red, blue, green, yellow, black) or a digit from 0 to 9."), "mu.md §5", field=name
+        _("A trump is a colour (red, blue, green, yellow, black) or a digit from 0 to 9."), "mu.md §5", where=name
     )
 
 
@@ -148,6 +163,7 @@ def score_mu(game: MuGame) -> Sheet:
                 ),  # type: ignore[index]
                 hand=index,
                 source=GAME,
+                unit="deal",
             )
         try:
             verify_deal(game, deal)

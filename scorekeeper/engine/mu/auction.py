@@ -1,0 +1,104 @@
+"""What the auction decides (``mu.md`` §3, §4): the Chef, an Eklat, the Vize and its tie-break.
+
+The deal-entry form asks for the cards each player laid; these functions say
+what follows from them, so the form only asks what is still open (who laid last
+in an Eklat, the digits of players tied for Vize).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..errors import RuleError
+from ..text import Text
+from ..text import gettext_noop as _
+from .tables import HAND_SIZE
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The outcome of an auction, from the cards each player laid.
+
+    Attributes:
+        level: the most cards anyone laid (0 when everyone passed).
+        chef: the one player who laid the most, or ``None`` (Eklat).
+        tied: the players tied for the most (an Eklat), else ``()``.
+        vize_candidates: the players with the second most cards (``()``: no Vize possible).
+    """
+
+    level: int
+    chef: int | None
+    tied: tuple[int, ...]
+    vize_candidates: tuple[int, ...]
+
+    @property
+    def all_passed(self) -> bool:
+        """Everyone passed in the first round: an Eklat with no points (§4)."""
+        return self.level == 0
+
+    @property
+    def eklat(self) -> bool:
+        """No single player laid the most: the deal ends at once (§4)."""
+        return self.chef is None
+
+
+def verify_laid(players: int, laid: Sequence[int]) -> None:
+    """Check the cards laid: one whole number per player, at most the hand size.
+
+    Raises:
+        RuleError: ``field="laid"`` (``seat`` set for a bad entry).
+    """
+    most = HAND_SIZE[players]
+    if len(laid) != players:
+        raise RuleError(
+            Text(_("Enter the cards laid by each of the %(count)d players."), {"count": players}), field="laid"
+        )
+    for seat, cards in enumerate(laid):
+        if type(cards) is not int or not 0 <= cards <= most:
+            raise RuleError(
+                Text(_("Cards laid are from 0 to %(most)d."), {"most": most}),
+                field="laid",
+                seat=seat,
+                source="mu.md §1, §3",
+            )
+
+
+def auction(laid: Sequence[int]) -> Auction:
+    """The Chef (or Eklat) and the Vize candidates from the cards each player laid (§4).
+
+    There is no Vize with 3 players, nor when the Chef is the only one who laid a card.
+    """
+    level = max(laid)
+    top = tuple(seat for seat, cards in enumerate(laid) if cards == level)
+    if level == 0 or len(top) > 1:
+        return Auction(level, None, top if level else (), ())
+    chef = top[0]
+    rest = [cards for seat, cards in enumerate(laid) if seat != chef and cards > 0]
+    if len(laid) == 3 or not rest:
+        return Auction(level, chef, (), ())
+    second = max(rest)
+    return Auction(level, chef, (), tuple(seat for seat, cards in enumerate(laid) if seat != chef and cards == second))
+
+
+def vize_by_digits(digits: Mapping[int, Sequence[int]]) -> int | None:
+    """Break a tie for Vize: the highest digit laid wins, then the second highest, ... (§4).
+
+    Args:
+        digits: the digits each tied player laid.
+
+    Returns:
+        The Vize's seat, or ``None`` when the digits cannot tell them apart (no Vize).
+    """
+    ranked = sorted(digits.items(), key=lambda item: sorted(item[1], reverse=True), reverse=True)
+    if len(ranked) > 1 and sorted(ranked[0][1], reverse=True) == sorted(ranked[1][1], reverse=True):
+        return None
+    return ranked[0][0] if ranked else None
+
+
+def parse_digits(text: str) -> tuple[int, ...] | None:
+    """Digits typed as "9 8 6", "986" or "9,8,6" -> ``(9, 8, 6)``; ``None`` if anything else is in it."""
+    cleaned = text.replace(",", " ").replace(" ", "")
+    if not cleaned or not cleaned.isdigit():
+        return None
+    return tuple(int(char) for char in cleaned)
