@@ -556,5 +556,18 @@ class MuPointsForm(forms.Form):
         """Card points in seat order (after ``is_valid()``)."""
         return [self.cleaned_data[f"points_{seat}"] for seat in sorted(self.order)]
 
+    def counted(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        """The cards tapped in each player's card counter: seat -> ((colour, digit index), ...)."""
+        counted = {}
+        for seat in range(len(self.order)):
+            cards = []
+            for value in self.data.getlist(f"cards_{seat}") if hasattr(self.data, "getlist") else []:
+                colour, _sep, index = str(value).partition(":")
+                if colour in COLOURS and index.isdigit() and int(index) < 12:
+                    cards.append((colour, int(index)))
+            if cards:
+                counted[seat] = tuple(cards)
+        return counted
+
 
 __all__ = ["BidsForm", "HandForm", "NewGameForm", "SpadesRules", "TricksForm", "add_rule_error", "parse_bid"]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, vize_by_digits
 from scorekeeper.engine.mu.game import Eklat
-from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE, points_in_deal, team_target
+from scorekeeper.engine.mu.tables import COLOURS, DIGITS, HAND_SIZE, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
@@ -649,3 +649,24 @@ def mu_auction_state(view: MuSheet, laid: list[int] | None, digits: dict[int, tu
         digits=[(str(digit), str(digit)) for digit in range(10)],
     )
     return state
+
+
+def counter_rows() -> list[tuple[str, str, list[tuple[str, int]]]]:
+    """The card counter's rows: (colour, its name, [(card value "colour:index", digit), ...]) (mu.md §1)."""
+    return [
+        (colour, gettext(COLOUR_NAMES[colour]), [(f"{colour}:{index}", digit) for index, digit in enumerate(DIGITS)])
+        for colour in COLOURS
+    ]
+
+
+def double_counted(counted: dict[int, tuple[tuple[str, int], ...]], names: tuple[str, ...]) -> list[str]:
+    """Cards tapped in two players' counters, as "red 7 (Anna, Beate)" (each card is taken once)."""
+    owners: dict[tuple[str, int], list[str]] = {}
+    for seat, cards in counted.items():
+        for card in cards:
+            owners.setdefault(card, []).append(names[seat])
+    return [
+        f"{gettext(COLOUR_NAMES[colour])} {DIGITS[index]} ({', '.join(who)})"
+        for (colour, index), who in owners.items()
+        if len(who) > 1
+    ]

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.tables import cards_points
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
 from scorekeeper.engine.spades.game import normalise_bid
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
@@ -141,7 +142,10 @@ def _mu_page(
 
 
 def _mu_forms(
-    view: Any, auction_form: MuAuctionForm | None = None, points_form: MuPointsForm | None = None
+    view: Any,
+    auction_form: MuAuctionForm | None = None,
+    points_form: MuPointsForm | None = None,
+    counted: dict[int, Any] | None = None,
 ) -> dict[str, Any]:
     """The auction form (and what it decided so far) and the card-points form for the Mü page."""
     count, number = len(view.sheet.sides), view.next_number - 1
@@ -149,12 +153,24 @@ def _mu_forms(
     points_form = points_form or MuPointsForm(
         order=view.point_order, total=view.points_in_deal, initial={"number": number}
     )
+    counted = points_form.counted() if counted is None else counted
     return {
+        "counted": counted,
+        "counter_rows": selectors.counter_rows(),
+        "double_counted": selectors.double_counted(counted, view.sheet.sides),
         "auction_form": auction_form,
         "auction": selectors.mu_auction_state(view, auction_form.laid_so_far(), auction_form.digits()),
         "laid_rows": [(name, auction_form[f"laid_{seat}"], seat) for seat, name in enumerate(view.sheet.sides)],
         "points_form": points_form,
-        "point_rows": [(view.sheet.sides[seat], points_form[f"points_{seat}"]) for seat in view.point_order[:-1]],
+        "point_rows": [
+            (
+                view.sheet.sides[seat],
+                points_form[f"points_{seat}"],
+                seat,
+                {f"{c}:{i}" for c, i in counted.get(seat, ())},
+            )
+            for seat in view.point_order[:-1]
+        ],
     }
 
 
@@ -211,6 +227,21 @@ def mu_auction(request: HttpRequest, game_id: Any) -> HttpResponse:
         else:
             return _saved(request, game)
     return _mu_page(request, game, status=422, auction_form=form)
+
+
+@require_POST
+def mu_points_preview(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The card-points form again as cards are tapped in a counter (htmx): each counted
+    player's points become the triangles of the cards tapped (mu.md §1)."""
+    game = _mu(game_id)
+    view = selectors.mu_sheet(game)
+    counted = MuPointsForm(request.POST, order=view.point_order, total=view.points_in_deal).counted()
+    values = {name: request.POST[name] for name in request.POST if name.startswith("points_") or name == "number"}
+    values.update({f"points_{seat}": str(cards_points(cards)) for seat, cards in counted.items()})
+    # Unbound, with the values as initial: a preview shows numbers, not "required" errors.
+    form = MuPointsForm(order=view.point_order, total=view.points_in_deal, initial=values)
+    context = {"view": view, "game": game, **_mu_forms(view, points_form=form, counted=counted)}
+    return render(request, "games/mu.html#points-form", context)
 
 
 @require_POST

@@ -197,3 +197,32 @@ def test_points_not_adding_up_are_refused(client):
     assert response.status_code == 422
     assert "more than the 60 of a deal" in response.content.decode()
     assert "points" not in Deal.objects.get(game=game).record
+
+
+def test_card_counter_adds_the_triangles_of_the_tapped_cards(client):
+    game = new_mu()
+    client.post(
+        reverse("games:mu_auction", args=[game.pk]),
+        {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"},
+    )
+    # A colour's cards by index: 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9.
+    # Beate took red 6 (index 7: 2), red 7 (index 8: 2), red 1 (index 1: 0), blue 0 (1), blue 9 (index 11: 0): 5.
+    data = {"cards_1": ["red:7", "red:8", "red:1", "blue:0", "blue:11"], "points_2": "14", "number": "0"}
+    response = client.post(reverse("games:mu_count", args=[game.pk]), data, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert page.strip().startswith('<div id="points-form"')
+    assert 'name="points_1" id="id_points_1" value="5"' in page
+    assert 'name="points_2" id="id_points_2" value="14"' in page  # typed numbers are kept
+    assert 'value="red:7" checked' in page
+    assert "aria-invalid" not in page  # a preview shows values, not "required" errors
+
+
+def test_a_card_counted_for_two_players_is_flagged(client):
+    game = new_mu()
+    client.post(
+        reverse("games:mu_auction", args=[game.pk]),
+        {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"},
+    )
+    data = {"cards_1": ["red:8"], "cards_2": ["red:8"], "number": "0"}
+    page = client.post(reverse("games:mu_count", args=[game.pk]), data).content.decode()
+    assert "Counted for two players: red 7 (Beate, Conny)" in page
