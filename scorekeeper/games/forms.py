@@ -516,6 +516,10 @@ class MuAuctionForm(forms.Form):
         typed = {seat: parse_digits(self.data.get(f"digits_{seat}", "") or "") for seat in range(self.players)}
         return {seat: value for seat, value in typed.items() if value}
 
+    def laid_cards(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        """The cards tapped as laid, per player: seat -> ((colour, digit index), ...) (optional input)."""
+        return _cards_by_seat(self.data, "laidcards", self.players)
+
     def trump(self, name: str) -> Any:
         """A trump as the record writes it: a colour name, a digit, or ``None`` (no trump)."""
         value = self.cleaned_data.get(name) or ""
@@ -558,16 +562,21 @@ class MuPointsForm(forms.Form):
 
     def counted(self) -> dict[int, tuple[tuple[str, int], ...]]:
         """The cards tapped in each player's card counter: seat -> ((colour, digit index), ...)."""
-        counted = {}
-        for seat in range(len(self.order)):
-            cards = []
-            for value in self.data.getlist(f"cards_{seat}") if hasattr(self.data, "getlist") else []:
-                colour, _sep, index = str(value).partition(":")
-                if colour in COLOURS and index.isdigit() and int(index) < 12:
-                    cards.append((colour, int(index)))
-            if cards:
-                counted[seat] = tuple(cards)
-        return counted
+        return _cards_by_seat(self.data, "cards", len(self.order))
+
+
+def _cards_by_seat(data: Any, prefix: str, seats: int) -> dict[int, tuple[tuple[str, int], ...]]:
+    """Cards posted as ``<prefix>_<seat>`` = "colour:index" values, per seat (unreadable values left out)."""
+    found = {}
+    for seat in range(seats):
+        cards = []
+        for value in data.getlist(f"{prefix}_{seat}") if hasattr(data, "getlist") else []:
+            colour, _sep, index = str(value).partition(":")
+            if colour in COLOURS and index.isdigit() and int(index) < 12:
+                cards.append((colour, int(index)))
+        if cards:
+            found[seat] = tuple(cards)
+    return found
 
 
 __all__ = ["BidsForm", "HandForm", "NewGameForm", "SpadesRules", "TricksForm", "add_rule_error", "parse_bid"]

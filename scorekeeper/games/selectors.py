@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.auction import auction, vize_by_digits
+from scorekeeper.engine.mu.auction import auction, trump_options, vize_by_digits
 from scorekeeper.engine.mu.game import Eklat
 from scorekeeper.engine.mu.tables import COLOURS, DIGITS, HAND_SIZE, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
@@ -607,7 +607,12 @@ def mu_playing(names: tuple[str, ...], record: dict[str, Any]) -> dict[str, Any]
     }
 
 
-def mu_auction_state(view: MuSheet, laid: list[int] | None, digits: dict[int, tuple[int, ...]]) -> dict[str, Any]:
+def mu_auction_state(
+    view: MuSheet,
+    laid: list[int] | None,
+    digits: dict[int, tuple[int, ...]],
+    laid_cards: dict[int, tuple[tuple[str, int], ...]] | None = None,
+) -> dict[str, Any]:
     """What the cards laid so far decide, for the deal-entry form (``mu.md`` §4-§6).
 
     Returns a dict for the template: ``ready`` (every player has an entry), and then
@@ -645,9 +650,15 @@ def mu_auction_state(view: MuSheet, laid: list[int] | None, digits: dict[int, tu
         else [],
         target=team_target(len(names), result.level),
         total=points_in_deal(len(names)),
-        colours=[(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in COLOURS],
-        digits=[(str(digit), str(digit)) for digit in range(10)],
     )
+    cards = laid_cards or {}
+    for role, seat in (("chef", result.chef), ("vize", vize)):
+        colours, allowed = trump_options(cards[seat]) if seat is not None and seat in cards else (COLOURS, range(10))
+        state[f"{role}_colours"] = [(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in colours]
+        state[f"{role}_digits"] = [(str(digit), str(digit)) for digit in allowed]
+        state[f"{role}_checked"] = (
+            {f"{colour}:{index}" for colour, index in cards.get(seat, ())} if seat is not None else set()
+        )
     return state
 
 

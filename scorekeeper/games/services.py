@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.auction import auction, verify_laid, vize_by_digits
+from scorekeeper.engine.mu.auction import auction, verify_laid, verify_trump_laid, vize_by_digits
 from scorekeeper.engine.mu.game import MuGame, Played
 from scorekeeper.engine.mu.rules import mu_rules_record
 from scorekeeper.engine.mu.scoring import verify_deal
@@ -326,6 +326,7 @@ def deal_auction_save(
     vize_trump: Any = None,
     chef_trump: Any = None,
     partner: int | None = None,
+    laid_cards: dict[int, tuple[tuple[str, int], ...]] | None = None,
     number: int | None = None,
 ) -> Deal:
     """Write what a Mü auction decided (``mu.md`` §3-§6).
@@ -339,6 +340,8 @@ def deal_auction_save(
         vize_digits: with players tied for Vize, the digits each laid (the tie-break).
         vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
         partner: the Chef's partner (more than 3 players).
+        laid_cards: optionally, the cards players laid ((colour, digit index) pairs):
+            the Chef's and Vize's trumps must then be among theirs (§5).
         number: the 0-based deal the form was shown for (a version check).
 
     Raises:
@@ -375,6 +378,11 @@ def deal_auction_save(
         }
         deal = Played(**{**record, "points": None})
         verify_deal(engine, deal, played=False)
+        cards = laid_cards or {}
+        names = engine.players
+        if vize is not None:
+            verify_trump_laid(vize_trump, cards.get(vize, ()), names[vize])
+        verify_trump_laid(chef_trump, cards.get(result.chef, ()), names[result.chef])
     stored = Deal.objects.create(game=game, number=len(deals), record=record)
     _touch(game)
     return stored

@@ -159,7 +159,9 @@ def _mu_forms(
         "counter_rows": selectors.counter_rows(),
         "double_counted": selectors.double_counted(counted, view.sheet.sides),
         "auction_form": auction_form,
-        "auction": selectors.mu_auction_state(view, auction_form.laid_so_far(), auction_form.digits()),
+        "auction": selectors.mu_auction_state(
+            view, auction_form.laid_so_far(), auction_form.digits(), auction_form.laid_cards()
+        ),
         "laid_rows": [(name, auction_form[f"laid_{seat}"], seat) for seat, name in enumerate(view.sheet.sides)],
         "points_form": points_form,
         "point_rows": [
@@ -216,13 +218,14 @@ def mu_auction(request: HttpRequest, game_id: Any) -> HttpResponse:
                 vize_trump=form.trump("vize_trump"),
                 chef_trump=form.trump("chef_trump"),
                 partner=form.cleaned_data["partner"],
+                laid_cards=form.laid_cards(),
                 number=_number(request),
             )
         except services.StaleHand as error:
             return _stale(request, game, error)
         except RuleError as error:
             add_rule_error(form, error, prefix={"laid": "laid_"})
-            if error.field in {"last", "vize_trump", "chef_trump", "partner"}:
+            if error.field in {"last", "vize_trump", "chef_trump", "partner", "trump"}:
                 form.add_error(None, form.errors.get(error.field) or error.text.render(gettext))
         else:
             return _saved(request, game)

@@ -226,3 +226,37 @@ def test_a_card_counted_for_two_players_is_flagged(client):
     data = {"cards_1": ["red:8"], "cards_2": ["red:8"], "number": "0"}
     page = client.post(reverse("games:mu_count", args=[game.pk]), data).content.decode()
     assert "Counted for two players: red 7 (Beate, Conny)" in page
+
+
+def test_laid_cards_narrow_the_trumps_mu_5_beispiel_5(client):
+    """mu.md §5 / rulebook Beispiel 5: after laying green 8, blue 1, green 7 ... Dagmar may choose
+    green, blue, 1, 7 or 8 (here: green 8, blue 1, green 7, blue 7)."""
+    game = new_mu()
+    dagmar = ["green:10", "blue:1", "green:8", "blue:9"]  # indexes: 10 -> 8, 1 -> 1, 8 -> 7, 9 -> 7
+    data = {**laid(1, 1, 2, 4, 0), "laidcards_3": dagmar}
+    page = client.post(reverse("games:mu_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true").content.decode()
+    chef_part = page[page.index("Dagmar's trump (Chef)") :]
+    assert 'id="chef-trump-1"' in chef_part and 'id="chef-trump-2"' in chef_part  # blue, green
+    assert 'id="chef-trump-3"' not in chef_part  # a third colour is not offered
+    assert (
+        'id="chef-trump-d8"' in chef_part
+        and 'id="chef-trump-d1"' in chef_part
+        and 'id="chef-trump-d5"' not in chef_part
+    )
+    assert 'id="chef-trump-none"' in chef_part  # the Chef may always play without trumps
+
+
+def test_a_trump_not_among_the_laid_cards_is_refused(client):
+    game = new_mu()
+    data = {
+        **laid(1, 1, 2, 4, 0),
+        "laidcards_3": ["green:10"],
+        "vize_trump": "7",
+        "chef_trump": '"red"',
+        "partner": "0",
+        "number": "0",
+    }
+    response = client.post(reverse("games:mu_auction", args=[game.pk]), data)
+    assert response.status_code == 422
+    assert "Dagmar may only name a colour or digit among the cards they laid." in response.content.decode()
+    assert not Deal.objects.filter(game=game).exists()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..errors import RuleError
 from ..text import Text
 from ..text import gettext_noop as _
-from .tables import HAND_SIZE
+from .tables import COLOURS, DIGITS, HAND_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,3 +102,35 @@ def parse_digits(text: str) -> tuple[int, ...] | None:
     if not cleaned or not cleaned.isdigit():
         return None
     return tuple(int(char) for char in cleaned)
+
+
+def trump_options(cards: Sequence[tuple[str, int]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The colours and digits a player may name as trump: those among the cards they laid (§5).
+
+    Args:
+        cards: the cards laid, as (colour, index into :data:`~.tables.DIGITS`) pairs.
+
+    Returns:
+        ``(colours, digits)`` in deck order.
+    """
+    colours = tuple(colour for colour in COLOURS if any(card[0] == colour for card in cards))
+    digits = tuple(sorted({DIGITS[index] for _colour, index in cards}))
+    return colours, digits
+
+
+def verify_trump_laid(trump: object, cards: Sequence[tuple[str, int]], player: str) -> None:
+    """Check that ``trump`` is a colour or digit among the cards ``player`` laid (§5); no check without cards.
+
+    Raises:
+        RuleError: ``field="trump"``.
+    """
+    if not cards or trump is None:
+        return
+    colours, digits = trump_options(cards)
+    if (isinstance(trump, str) and trump in colours) or (type(trump) is int and trump in digits):
+        return
+    raise RuleError(
+        Text(_("%(player)s may only name a colour or digit among the cards they laid."), {"player": player}),
+        field="trump",
+        source="mu.md §5",
+    )
