@@ -236,8 +236,8 @@ def test_laid_cards_narrow_the_trumps_mu_5_beispiel_5(client):
     data = {**laid(1, 1, 2, 4, 0), "laidcards_3": dagmar}
     page = client.post(reverse("games:mu_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true").content.decode()
     chef_part = page[page.index("Dagmar's trump (Chef)") :]
-    assert 'id="chef-trump-1"' in chef_part and 'id="chef-trump-2"' in chef_part  # blue, green
-    assert 'id="chef-trump-3"' not in chef_part  # a third colour is not offered
+    assert 'id="chef-trump-blue"' in chef_part and 'id="chef-trump-green"' in chef_part
+    assert 'id="chef-trump-red"' not in chef_part  # a colour she did not lay is not offered
     assert (
         'id="chef-trump-d8"' in chef_part
         and 'id="chef-trump-d1"' in chef_part

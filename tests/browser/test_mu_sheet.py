@@ -1,0 +1,322 @@
+"""The Mü score sheet in a phone-sized Chromium: an Eklat, a made and a lost deal, the Vize tie-break.
+
+Seats, clockwise: 0 Anna, 1 Beate, 2 Conny, 3 Dagmar, 4 Emma; every player is a side
+(``#total-<seat>``). Anna deals first and the deal passes to the left. Card points are
+asked from the dealer's left round the table; the dealer gets the rest of the 60.
+Rules: /work/shared/rules/mu.md (5 players: team target 21 + 3 x level, §6; bonus
+table and lost game, §8).
+
+The auction form previews itself (htmx, ``/preview/``) on every tap; ``tap`` waits
+for the fresh ``#deal-form`` before the next one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.games.models import Deal, Game
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Anna", "Beate", "Conny", "Dagmar", "Emma"]
+ANNA, BEATE, CONNY, DAGMAR, EMMA = range(5)
+#: The trump buttons' ids end in the colour's name.
+COLOUR = {name: name for name in ("red", "blue", "green", "yellow", "black")}
+SHOTS = Path("/tmp/shots")
+#: Live previews (POSTs that save nothing): the auction form, Spades' offers and rest, the card counter.
+PREVIEWS = ("/preview/", "/offers/", "/rest/", "/count/")
+
+
+# --- helpers -----------------------------------------------------------------
+
+
+def start_game(page: Page, live_server, *, dealer: int = ANNA) -> Game:
+    """Home -> "New Mü game" -> names, who deals first -> "Start game"; return the game (page marked)."""
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="New Mü game").click()
+    expect(page.get_by_role("heading", name="New Mü game")).to_be_visible()
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#id_player_{seat}", name)
+    page.locator(f"input[name=dealer][value='{dealer}']").check()
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
+    match = re.search(r"/games/([0-9a-f-]{36})/", page.url)
+    assert match, page.url
+    page.evaluate("window.__marker = 1")
+    return Game.objects.get(pk=match.group(1))
+
+
+def tap(page: Page, action: Callable[[], object]) -> None:
+    """Do ``action`` (a tap that changes the auction form) and wait for htmx's fresh ``#deal-form``."""
+    page.evaluate("document.querySelector('#deal-form').dataset.stale = '1'")
+    with page.expect_response(lambda response: response.url.endswith("/preview/")) as info:
+        action()
+    assert info.value.status == 200, info.value.status
+    expect(page.locator("#deal-form[data-stale]")).to_have_count(0)
+    expect(page.locator("#deal-form")).to_be_attached()
+
+
+def tap_label(page: Page, target: str) -> None:
+    """Tap the button ``label[for=<target>]`` and check that its radio is now chosen."""
+    tap(page, page.locator(f"label[for={target}]").click)
+    expect(page.locator(f"#{target}")).to_be_checked()
+
+
+def tap_laid(page: Page, laid: list[int]) -> None:
+    """Tap the cards each player laid, in seat order."""
+    for seat, cards in enumerate(laid):
+        tap_label(page, f"laid-{seat}-{cards}")
+    for seat, cards in enumerate(laid):
+        expect(page.locator(f"#laid-{seat}-{cards}")).to_be_checked()
+
+
+def type_digits(page: Page, seat: int, digits: str) -> None:
+    """Type the digits a player tied for Vize laid; leaving the field previews the form."""
+    field = page.locator(f"input[name=digits_{seat}]")
+    field.fill(digits)
+    tap(page, field.blur)
+    expect(page.locator(f"input[name=digits_{seat}]")).to_have_value(digits)
+
+
+def enter_points(page: Page, points: dict[int, int]) -> None:
+    """Fill in the card points of every seat but the dealer's (who gets the rest)."""
+    for seat, value in points.items():
+        page.fill(f"input[name=points_{seat}]", str(value))
+
+
+def save(page: Page, button: str, next_heading: str) -> None:
+    """Tap ``button`` and wait for htmx to swap in the sheet with ``next_heading`` (no reload)."""
+    url = page.url
+    with page.expect_response(
+        lambda response: response.request.method == "POST" and not response.url.endswith(PREVIEWS)
+    ) as info:
+        page.get_by_role("button", name=button).click()
+    assert info.value.status == 200, info.value.status
+    expect(page.get_by_role("heading", name=next_heading)).to_be_visible()
+    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
+    assert page.url == url
+
+
+def expect_totals(page: Page, *totals: int) -> None:
+    expect(page.locator(".scoreboard .side-total")).to_have_count(len(totals))
+    for seat, total in enumerate(totals):
+        expect(page.locator(f"#total-{seat} .total")).to_have_text(str(total))
+
+
+def expect_fits_the_phone(page: Page) -> None:
+    """Nothing makes the page scroll sideways at phone width."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
+
+
+def screenshot(page: Page, name: str) -> None:
+    """A full-page screenshot from the top (scrolled, the sticky scoreboard would be drawn over the sheet)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+# --- tests -------------------------------------------------------------------
+
+
+def test_five_player_mu_game_at_phone_size(live_server, page: Page) -> None:
+    game = start_game(page, live_server)
+    assert game.players == PLAYERS
+    assert game.dealer == ANNA
+    expect_totals(page, 0, 0, 0, 0, 0)
+    expect(page.locator(".scoreboard .side-name")).to_have_text(PLAYERS)
+    expect(page.get_by_text("Anna deals. How many cards did each player lay?")).to_be_visible()
+    # 5 players hold 12 cards each: 0 to 12 cards laid, one row per player.
+    expect(page.locator("label[for^=laid-2-]")).to_have_count(13)
+    expect(page.locator("label[for=laid-0-12]")).to_be_visible()
+
+    # Deal 1 (Anna deals): the rulebook's Eklat (mu.md §4). Cards laid 3, 1, 3, 3, 0:
+    # Anna, Conny and Dagmar tie at 3 cards; Dagmar laid last.
+    #   Dagmar -10 x 3 = -30; Anna and Conny +5 x 3 = +15 each; Beate and Emma 0.
+    #   Totals: 15, 0, 15, -30, 0.
+    tap_laid(page, [3, 1, 3, 3, 0])
+    expect(page.get_by_text("Eklat on 3 cards: who laid a card last?")).to_be_visible()
+    expect(page.locator("label[for^=last-]")).to_have_text(["Anna", "Conny", "Dagmar"])
+    expect(page.locator("label[for^=partner-]")).to_have_count(0)
+    expect(page.locator("input[name=chef_trump]")).to_have_count(0)
+    tap_label(page, f"last-{DAGMAR}")
+    save(page, "Save the auction", "Deal 2: the auction")
+    expect_totals(page, 15, 0, 15, -30, 0)
+    expect(page.locator("#hand-1 .mu-summary")).to_contain_text("Eklat at level 3")
+    expect(page.locator("#hand-1 .mu-summary")).to_contain_text("Dagmar laid last")
+    expect(page.locator("#hand-1 .points")).to_have_text(["+15", "+0", "+15", "-30", "+0"])
+
+    # Deal 2 (Beate deals): cards laid Anna 1, Beate 2, Conny 0, Dagmar 1, Emma 4.
+    #   Emma alone laid the most: Chef at level 4; 5 players need 21 + 3 x 4 = 33 of 60 (§6).
+    #   Beate laid the second most, alone: Vize (no digits asked).
+    expect(page.get_by_text("Beate deals. How many cards did each player lay?")).to_be_visible()
+    tap_laid(page, [1, 2, 0, 1, 4])
+    expect(page.get_by_text("Emma is Chef at level 4: the team needs 33 of 60.")).to_be_visible()
+    expect(page.get_by_text("Vize: Beate")).to_be_visible()
+    expect(page.locator("input[name^=digits_]")).to_have_count(0)
+    expect(page.locator("label[for^=last-]")).to_have_count(0)
+    # The partner is anyone but the Chef and the Vize (§6).
+    expect(page.locator("label[for^=partner-]")).to_have_text(["Anna", "Conny", "Dagmar"])
+    # Vize Beate names red first, then Chef Emma green; Emma picks Anna.
+    tap_label(page, f"vize-trump-{COLOUR['red']}")
+    tap_label(page, f"chef-trump-{COLOUR['green']}")
+    tap_label(page, f"partner-{ANNA}")
+    expect_fits_the_phone(page)
+    screenshot(page, "mu_browser_auction.png")
+    save(page, "Save the auction", "Deal 2: being played")
+    playing = page.locator(".playing")
+    expect(playing).to_contain_text("Emma is Chef at level 4")
+    expect(playing).to_contain_text("green over red")
+    expect(playing).to_contain_text("Emma & Anna need 33 of 60")
+    expect(playing).to_contain_text("Vize: Beate")
+    expect_totals(page, 15, 0, 15, -30, 0)  # nothing scored while the cards are played
+    assert Deal.objects.get(game=game, number=1).record == {
+        "chef": EMMA,
+        "level": 4,
+        "vize": BEATE,
+        "chef_trump": "green",
+        "vize_trump": "red",
+        "partner": ANNA,
+    }
+
+    # Card points, asked from Beate's left: Conny 8, Dagmar 10, Emma 20, Anna 15; Beate the rest, 60 - 53 = 7.
+    #   Emma & Anna: 20 + 15 = 35 >= 33: made. Bonus for level 4 with a colour as Chef trump: 40 (§8 table),
+    #   for Emma and for Anna each.
+    #   Deal: Anna 15 + 40 = 55, Beate 7, Conny 8, Dagmar 10, Emma 20 + 40 = 60.
+    #   Totals: 15 + 55 = 70, 0 + 7 = 7, 15 + 8 = 23, -30 + 10 = -20, 0 + 60 = 60.
+    expect(page.locator("input[name=points_1]")).to_have_count(0)  # the dealer gets the rest
+    expect(page.locator("input[name^=points_]")).to_have_count(4)
+    expect(page.get_by_text("Beate gets the rest of the 60 points.")).to_be_visible()
+    enter_points(page, {CONNY: 8, DAGMAR: 10, EMMA: 20, ANNA: 15})
+    expect_fits_the_phone(page)
+    screenshot(page, "mu_browser_points.png")
+    save(page, "Save card points", "Deal 3: the auction")
+    expect_totals(page, 70, 7, 23, -20, 60)
+    expect(page.locator("#hand-2 .mu-summary")).to_contain_text("Emma at level 4, green over red")
+    expect(page.locator("#hand-2 .mu-summary")).to_contain_text("made")
+    expect(page.locator("#hand-2 .points")).to_have_text(["+55", "+7", "+8", "+10", "+60"])
+    expect(page.locator("#hand-2 .run")).to_have_text(["70", "7", "23", "-20", "60"])
+
+    # Deal 3 (Conny deals): cards laid Anna 0, Beate 5, Conny 2, Dagmar 3, Emma 1.
+    #   Beate is Chef at level 5: the team needs 21 + 3 x 5 = 36 of 60. Dagmar is Vize.
+    #   Vize Dagmar names blue, Chef Beate the digit 5; Beate picks Conny.
+    expect(page.get_by_text("Conny deals. How many cards did each player lay?")).to_be_visible()
+    tap_laid(page, [0, 5, 2, 3, 1])
+    expect(page.get_by_text("Beate is Chef at level 5: the team needs 36 of 60.")).to_be_visible()
+    expect(page.get_by_text("Vize: Dagmar")).to_be_visible()
+    expect(page.locator("label[for^=partner-]")).to_have_text(["Anna", "Conny", "Emma"])
+    tap_label(page, f"vize-trump-{COLOUR['blue']}")
+    tap_label(page, "chef-trump-d5")
+    tap_label(page, f"partner-{CONNY}")
+    save(page, "Save the auction", "Deal 3: being played")
+    expect(playing).to_contain_text("Beate is Chef at level 5")
+    expect(playing).to_contain_text("5 over blue")
+    expect(playing).to_contain_text("Beate & Conny need 36 of 60")
+
+    # Card points, asked from Conny's left: Dagmar 12, Emma 10, Anna 9, Beate 18; Conny the rest, 60 - 49 = 11.
+    #   Beate & Conny: 18 + 11 = 29 < 36: lost. 29 reaches level 2 (target 27) but not level 3 (30):
+    #   difference d = 5 - 2 = 3 (§8.2). Chef Beate -10 x 3 = -30, partner Conny 0,
+    #   each opponent (Anna, Dagmar the Vize, Emma) +5 x 3 = +15.
+    #   Deal: Anna 9 + 15 = 24, Beate 18 - 30 = -12, Conny 11, Dagmar 12 + 15 = 27, Emma 10 + 15 = 25.
+    #   Totals: 70 + 24 = 94, 7 - 12 = -5, 23 + 11 = 34, -20 + 27 = 7, 60 + 25 = 85.
+    expect(page.locator("input[name=points_2]")).to_have_count(0)
+    expect(page.get_by_text("Conny gets the rest of the 60 points.")).to_be_visible()
+    enter_points(page, {DAGMAR: 12, EMMA: 10, ANNA: 9, BEATE: 18})
+    save(page, "Save card points", "Deal 4: the auction")
+    expect_totals(page, 94, -5, 34, 7, 85)
+    expect(page.locator("#hand-3 .mu-summary")).to_contain_text("Beate at level 5, 5 over blue")
+    expect(page.locator("#hand-3 .mu-summary")).to_contain_text("lost")
+    expect(page.locator("#hand-3 .points")).to_have_text(["+24", "-12", "+11", "+27", "+25"])
+    expect(page.get_by_text("Dagmar deals. How many cards did each player lay?")).to_be_visible()
+    expect(page.locator(".winner")).to_have_count(0)  # nobody over 200
+
+    assert page.evaluate("window.__marker") == 1
+    assert [deal.record.get("points") for deal in Deal.objects.filter(game=game).order_by("number")] == [
+        None,
+        [15, 7, 8, 10, 20],
+        [9, 18, 11, 12, 10],
+    ]
+
+    # The explanation of the lost deal, opened.
+    page.locator("#hand-3 summary").click()
+    expect(page.locator("#hand-3")).to_have_attribute("open", "")
+    expect(page.locator("#hand-3 .explain")).to_contain_text("Conny dealt.")
+    expect(page.locator("#hand-3 .explain")).to_contain_text("reached level 2, difference 3")
+    expect(page.locator("#hand-3 .explain")).to_contain_text("Beate (Chef): -10 × 3 = -30")
+
+    expect_fits_the_phone(page)
+    screenshot(page, "mu_browser.png")
+
+
+def test_tied_vize_asks_for_digits(live_server, page: Page) -> None:
+    game = start_game(page, live_server)
+
+    # Cards laid Anna 2, Beate 1, Conny 2, Dagmar 4, Emma 0: Dagmar is Chef at level 4 (33 of 60);
+    # Anna and Conny tie for Vize with 2 cards each, so the form asks for their digits (mu.md §4).
+    tap_laid(page, [2, 1, 2, 4, 0])
+    expect(page.get_by_text("Dagmar is Chef at level 4: the team needs 33 of 60.")).to_be_visible()
+    expect(page.get_by_text("Tied for Vize: which digits did they lay?")).to_be_visible()
+    expect(page.locator("input[name^=digits_]")).to_have_count(2)
+    expect(page.locator(f"input[name=digits_{ANNA}]")).to_be_visible()
+    expect(page.locator(f"input[name=digits_{CONNY}]")).to_be_visible()
+    # Until the Vize is known, neither trumps nor a partner are asked.
+    expect(page.locator("input[name=vize_trump]")).to_have_count(0)
+    expect(page.locator("label[for^=partner-]")).to_have_count(0)
+
+    type_digits(page, ANNA, "9 5")
+    expect(page.locator("label[for^=partner-]")).to_have_count(0)  # Conny's digits still missing
+    # Anna 9 5, Conny 9 8: both have a 9, Conny's 8 beats Anna's 5: Conny is Vize.
+    type_digits(page, CONNY, "9 8")
+    expect(page.get_by_text("Vize: Conny")).to_be_visible()
+    expect(page.get_by_text("Conny's trump (Vize first)")).to_be_visible()
+    # The partner may be Anna (she lost the tie), never the Vize Conny nor the Chef Dagmar.
+    expect(page.locator(f"label[for=partner-{ANNA}]")).to_be_visible()
+    expect(page.locator(f"label[for=partner-{CONNY}]")).to_have_count(0)
+    expect(page.locator(f"label[for=partner-{DAGMAR}]")).to_have_count(0)
+    expect(page.locator("label[for^=partner-]")).to_have_text(["Anna", "Beate", "Emma"])
+    expect_fits_the_phone(page)
+    screenshot(page, "mu_browser_vize_tie.png")
+
+    # Conny names the digit 8 (she laid one), Dagmar has no trump, and picks Anna.
+    tap_label(page, "vize-trump-d8")
+    tap_label(page, "chef-trump-none")
+    tap_label(page, f"partner-{ANNA}")
+    save(page, "Save the auction", "Deal 1: being played")
+    playing = page.locator(".playing")
+    expect(playing).to_contain_text("Dagmar & Anna need 33 of 60")
+    expect(playing).to_contain_text("Vize: Conny")
+    record = Deal.objects.get(game=game, number=0).record
+    assert (record["chef"], record["vize"], record["partner"], record["level"]) == (DAGMAR, CONNY, ANNA, 4)
+    assert (record["chef_trump"], record["vize_trump"]) == (None, 8)
+    assert page.evaluate("window.__marker") == 1
+
+
+def test_tied_vize_digits_keep_focus(live_server, page: Page) -> None:
+    start_game(page, live_server)
+    tap_laid(page, [2, 1, 2, 4, 0])  # Anna and Conny tie for Vize
+    page.locator(f"input[name=digits_{ANNA}]").fill("9 5")
+    conny = page.locator(f"input[name=digits_{CONNY}]")
+
+    def tap_conny_and_type() -> None:
+        # Leaving Anna's field previews the form; Conny's digits are typed straight away, as on a phone.
+        conny.click()
+        page.keyboard.type("9 8")
+
+    tap(page, tap_conny_and_type)
+    expect(conny).to_be_focused(timeout=2_000)
+    expect(conny).to_have_value("9 8", timeout=2_000)
+
+
+def test_long_names_fit_the_phone(live_server, page: Page) -> None:
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="New Mü game").click()
+    for seat, name in enumerate(["Friederike", "Maximilian", "Christiane", "Konstantin", "Dagmar"]):
+        page.fill(f"#id_player_{seat}", name)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
+    expect_fits_the_phone(page)
