@@ -528,6 +528,70 @@ class MuAuctionForm(forms.Form):
         return json.loads(value)
 
 
+class MuDealForm(forms.Form):
+    """Correcting a finished Mü deal: its record's fields (played, or an Eklat), seat by seat.
+
+    Choices are seats as strings; trumps are JSON (``"\"green\""``, ``"7"``) or ``"none"``.
+    """
+
+    def __init__(self, *args: Any, players: int, eklat: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players, self.eklat = players, eklat
+        seats = [(str(seat), str(seat)) for seat in range(players)]
+        levels = [(str(level), str(level)) for level in range(1, HAND_SIZE[players] + 1)]
+        self.fields["level"] = forms.TypedChoiceField(choices=levels, coerce=int, label=_("Level"))
+        if eklat:
+            self.fields["tied"] = forms.TypedMultipleChoiceField(choices=seats, coerce=int, label=_("Tied players"))
+            self.fields["last"] = forms.TypedChoiceField(choices=seats, coerce=int, label=_("Laid last"))
+            return
+        optional = [("", "–"), *seats]
+        trumps = [*TRUMP_CHOICES]
+        self.fields["chef"] = forms.TypedChoiceField(choices=seats, coerce=int, label=_("Chef"))
+        self.fields["vize"] = forms.TypedChoiceField(
+            choices=optional, coerce=int, required=False, empty_value=None, label=_("Vize")
+        )
+        self.fields["partner"] = forms.TypedChoiceField(
+            choices=optional, coerce=int, required=False, empty_value=None, label=_("Partner")
+        )
+        self.fields["chef_trump"] = forms.ChoiceField(choices=[*trumps, ("none", _("no trump"))], label=_("Chef trump"))
+        self.fields["vize_trump"] = forms.ChoiceField(
+            choices=[("", "–"), *trumps], required=False, label=_("Vize trump")
+        )
+        for seat in range(players):
+            self.fields[f"points_{seat}"] = forms.IntegerField(min_value=0, max_value=60)
+
+    @classmethod
+    def initial_for(cls, record: dict[str, Any]) -> dict[str, Any]:
+        """The form's values for a stored deal record."""
+        if "eklat" in record:
+            eklat = record["eklat"]
+            return {"level": eklat["level"], "tied": [str(seat) for seat in eklat["tied"]], "last": eklat["last"]}
+        initial = {name: record[name] for name in ("chef", "level", "vize", "partner")}
+        initial["chef_trump"] = "none" if record["chef_trump"] is None else json.dumps(record["chef_trump"])
+        initial["vize_trump"] = "" if record["vize_trump"] is None else json.dumps(record["vize_trump"])
+        initial.update({f"points_{seat}": points for seat, points in enumerate(record["points"])})
+        return initial
+
+    def record(self) -> dict[str, Any]:
+        """The corrected deal as the game record writes it (after ``is_valid()``)."""
+        data = self.cleaned_data
+        if self.eklat:
+            return {"eklat": {"level": data["level"], "tied": sorted(data["tied"]), "last": data["last"]}}
+
+        def trump(value: str) -> Any:
+            return None if value in ("", "none") else json.loads(value)
+
+        return {
+            "chef": data["chef"],
+            "level": data["level"],
+            "vize": data["vize"],
+            "chef_trump": trump(data["chef_trump"]),
+            "vize_trump": trump(data["vize_trump"]),
+            "partner": data["partner"],
+            "points": [data[f"points_{seat}"] for seat in range(self.players)],
+        }
+
+
 class MuPointsForm(forms.Form):
     """Card points each player took; the last seat in ``order`` may be left for the rest of the deal's points."""
 

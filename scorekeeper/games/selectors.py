@@ -460,6 +460,8 @@ class DealRow:
     totals: tuple[int, ...]
     lines: tuple[tuple[str, tuple[ShownLine, ...]], ...]
     notes: tuple[ShownLine, ...]
+    split: tuple[tuple[str, int, int, int, int], ...] = ()  # (name, individual, team, deal, total) per player
+    editable: bool = True
 
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
@@ -556,6 +558,18 @@ def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:
             for seat in range(len(names))
         )
         notes = tuple(_shown(line) for line in score.lines if line.side is None)
+        # mu.md §9: individual and team points are written per player.
+        split = tuple(
+            (
+                name,
+                sum(line.points for line in score.lines if line.side == seat and line.rule == "individual"),
+                sum(line.points for line in score.lines if line.side == seat and line.rule != "individual"),
+                score.points[seat],
+                score.totals[seat],
+            )
+            for seat, name in enumerate(names)
+        )
+        editable = not (isinstance(deal, Eklat) and deal.level is None)  # an all-pass Eklat has nothing to edit
         rows.append(
             DealRow(
                 index + 1,
@@ -566,6 +580,8 @@ def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:
                 score.totals,
                 by_player,
                 notes,
+                split,
+                editable,
             )
         )
     in_play = deals[-1] if deals and not deals[-1].is_complete else None

@@ -428,3 +428,28 @@ def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = 
     current.save(update_fields=["record"])
     _touch(game)
     return current
+
+
+@transaction.atomic
+def deal_update(*, game: Game, number: int, record: dict[str, Any]) -> Deal:
+    """Correct a finished Mü deal (0-based ``number``) with a new deal record; every later deal is scored again.
+
+    Raises:
+        Deal.DoesNotExist: no finished deal with that number.
+        RuleError: the corrected deal, or a later one because of it, breaks a rule.
+    """
+    game, deals = _locked(game)
+    if not 0 <= number < len(deals) or not deals[number].is_complete:
+        raise Deal.DoesNotExist
+    deal = deals[number]
+    deal.record = record
+    engine = game.to_engine(deals)  # parses the corrected record: shape errors surface here
+    sheet = score_game(engine)
+    if deals and not deals[-1].is_complete:
+        if sheet.finished:
+            raise RuleError(Text(gettext_noop("With this change the game is over before the deal being played.")))
+        in_play = deals[-1].record
+        verify_deal(engine, Played(**{**in_play, "points": None}), played=False)
+    deal.save(update_fields=["record"])
+    _touch(game)
+    return deal

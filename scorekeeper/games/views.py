@@ -33,6 +33,7 @@ from .forms import (
     BidsForm,
     HandForm,
     MuAuctionForm,
+    MuDealForm,
     MuNewGameForm,
     MuPointsForm,
     NewGameForm,
@@ -230,6 +231,42 @@ def mu_auction(request: HttpRequest, game_id: Any) -> HttpResponse:
         else:
             return _saved(request, game)
     return _mu_page(request, game, status=422, auction_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+def mu_deal_edit(request: HttpRequest, game_id: Any, number: int) -> HttpResponse:
+    """Correct finished Mü deal ``number`` (1-based); every later deal is scored again."""
+    game = _mu(game_id)
+    deals = game.rounds()
+    if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
+        raise Http404
+    record = deals[number - 1].record
+    if record.get("eklat", "") is None:
+        raise Http404  # everyone passed: nothing to correct (undo it instead)
+    kwargs = {"players": len(game.players), "eklat": "eklat" in record}
+    if request.method == "POST":
+        form = MuDealForm(request.POST, **kwargs)
+        if form.is_valid():
+            try:
+                services.deal_update(game=game, number=number - 1, record=form.record())
+            except RuleError as error:
+                add_rule_error(form, error, prefix={})
+            else:
+                return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
+        status = 422
+    else:
+        form, status = MuDealForm(initial=MuDealForm.initial_for(record), **kwargs), 200
+    names = list(game.players)
+    context = {
+        "game": game,
+        "form": form,
+        "number": number,
+        "names": names,
+        "point_fields": [(names[seat], form[f"points_{seat}"]) for seat in range(len(names))]
+        if not kwargs["eklat"]
+        else [],
+    }
+    return render(request, "games/mu_edit.html", context, status=status)
 
 
 @require_POST

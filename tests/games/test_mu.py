@@ -260,3 +260,67 @@ def test_a_trump_not_among_the_laid_cards_is_refused(client):
     assert response.status_code == 422
     assert "Dagmar may only name a colour or digit among the cards they laid." in response.content.decode()
     assert not Deal.objects.filter(game=game).exists()
+
+
+def test_a_deal_shows_individual_and_team_points_per_player(client):
+    game = services.game_import(record=RECORD)
+    split = mu_sheet(game).rows[1].split
+    # Lost game (mu.md §8.2): Dagmar took 20 card points, team -20; Conny 14 and +10.
+    assert ("Dagmar", 20, -20, 0, -30) in split and ("Conny", 14, 10, 24, 39) in split
+    assert '<th scope="col">individual</th>' in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_edit_an_earlier_deal_rescores_the_game(client):
+    game = services.game_import(record=RECORD)
+    url = reverse("games:mu_deal_edit", args=[game.pk, 2])
+    page = client.get(url).content.decode()
+    assert 'name="chef"' in page and 'name="points_3" id="id_points_3" value="20"' in page
+    # Correct it: Anna took 13, not 9, and Conny 10: the team has 33 and makes level 4 with a colour: +40 each.
+    data = {
+        "chef": "3",
+        "level": "4",
+        "vize": "2",
+        "partner": "0",
+        "chef_trump": '"green"',
+        "vize_trump": "7",
+        "points_0": "13",
+        "points_1": "10",
+        "points_2": "10",
+        "points_3": "20",
+        "points_4": "7",
+    }
+    response = client.post(url, data)
+    assert response.status_code == 302 and response["Location"].endswith("?hand=2#hand-2")
+    assert game_export(game)["hands"][1]["points"] == [13, 10, 10, 20, 7]
+    assert mu_sheet(game).sheet.totals == (15 + 13 + 40, 10, 15 + 10, -30 + 20 + 40, 7)
+
+
+def test_an_edit_that_breaks_a_rule_changes_nothing(client):
+    game = services.game_import(record=RECORD)
+    url = reverse("games:mu_deal_edit", args=[game.pk, 2])
+    data = {
+        "chef": "3",
+        "level": "4",
+        "vize": "2",
+        "partner": "2",
+        "chef_trump": '"green"',
+        "vize_trump": "7",
+        "points_0": "9",
+        "points_1": "10",
+        "points_2": "14",
+        "points_3": "20",
+        "points_4": "7",
+    }
+    response = client.post(url, data)
+    assert response.status_code == 422
+    assert "The Chef may never pick the Vize as partner." in response.content.decode()
+    assert game_export(game) == RECORD
+
+
+def test_edit_an_eklat_and_no_edit_for_everyone_passed(client):
+    game = services.game_import(record=RECORD)
+    url = reverse("games:mu_deal_edit", args=[game.pk, 1])
+    response = client.post(url, {"level": "3", "tied": ["0", "2", "3"], "last": "0"})
+    assert response.status_code == 302
+    assert game_export(game)["hands"][0] == {"eklat": {"level": 3, "tied": [0, 2, 3], "last": 0}}
+    assert client.get(reverse("games:mu_deal_edit", args=[game.pk, 3])).status_code == 404
