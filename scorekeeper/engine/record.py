@@ -69,25 +69,40 @@ def parse_record(data: Any) -> Game:
     if data["game"] == "mu":
         return _parse_mu(data)
     rules = spades_rules(data.get("rules", {}))
+    players, dealer, raw_hands = _table(
+        data,
+        (rules.seats,),
+        Text(
+            gettext_noop("'players' must list the %(count)d players' names in seating order."), {"count": rules.seats}
+        ),
+    )
+    hands = tuple(parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands))
+    return SpadesGame(players=players, dealer=dealer, rules=rules, hands=hands)
+
+
+def _table(data: Mapping[str, Any], counts: tuple[int, ...], players_error: Text) -> tuple[tuple[str, ...], int, list]:
+    """The players (names stripped), first dealer and raw hands of a record, checked for shape.
+
+    Args:
+        counts: the numbers of players the game allows; players_error: what to say otherwise.
+
+    Raises:
+        RecordError: bad players, dealer or hands list.
+    """
     players = data.get("players")
     if (
         not isinstance(players, list)
-        or len(players) != rules.seats
+        or len(players) not in counts
         or not all(isinstance(name, str) and name.strip() for name in players)
     ):
-        raise _error(
-            gettext_noop("'players' must list the %(count)d players' names in seating order."),
-            "players",
-            count=rules.seats,
-        )
+        raise RecordError(players_error, field="players", source="game-record.md")
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < len(players):
         raise _error(gettext_noop("'dealer' must be a seat index from 0 to %(last)d."), "dealer", last=len(players) - 1)
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list):
+    hands = data.get("hands")
+    if not isinstance(hands, list):
         raise _error(gettext_noop("'hands' must be a list."), "hands")
-    hands = tuple(parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands))
-    return SpadesGame(players=tuple(name.strip() for name in players), dealer=dealer, rules=rules, hands=hands)
+    return tuple(name.strip() for name in players), dealer, hands
 
 
 def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
@@ -137,21 +152,11 @@ MU_EKLAT = ("level", "tied", "last")
 def _parse_mu(data: Mapping[str, Any]) -> MuGame:
     """A Mü record (game-record.md, "A Mü deal"); the rules of play are checked when scoring."""
     rules = mu_rules(data.get("rules", {}))
-    players = data.get("players")
-    if (
-        not isinstance(players, list)
-        or not 3 <= len(players) <= 6
-        or not all(isinstance(name, str) and name.strip() for name in players)
-    ):
-        raise _error(gettext_noop("'players' must list 3 to 6 players' names in seating order."), "players")
-    dealer = data.get("dealer")
-    if type(dealer) is not int or not 0 <= dealer < len(players):
-        raise _error(gettext_noop("'dealer' must be a seat index from 0 to %(last)d."), "dealer", last=len(players) - 1)
-    raw = data.get("hands")
-    if not isinstance(raw, list):
-        raise _error(gettext_noop("'hands' must be a list."), "hands")
+    players, dealer, raw = _table(
+        data, (3, 4, 5, 6), Text(gettext_noop("'players' must list 3 to 6 players' names in seating order."))
+    )
     deals = tuple(parse_mu_deal(index, deal) for index, deal in enumerate(raw))
-    return MuGame(players=tuple(name.strip() for name in players), dealer=dealer, rules=rules, deals=deals)
+    return MuGame(players=players, dealer=dealer, rules=rules, deals=deals)
 
 
 def parse_mu_deal(index: int, deal: Any) -> Deal:
