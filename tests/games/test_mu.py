@@ -73,7 +73,9 @@ def test_spades_entry_points_refuse_a_mu_game(client, name):
 
 def test_mu_game_on_the_home_page_and_as_a_download(client):
     game = services.game_import(record=RECORD)
-    assert "Anna · Beate · Conny · Dagmar · Emma" in client.get("/").content.decode()
+    home = client.get("/").content.decode()
+    assert "Anna · Beate · Conny · Dagmar · Emma" in home
+    assert "Mü ·" in home and "3 deals played" in home
     response = client.get(reverse("games:record", args=[game.pk]))
     assert 'filename="mu-' in response["Content-Disposition"]
     assert json.loads(response.content) == RECORD
