@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, trump_options, vize_by_digits
 from scorekeeper.engine.mu.game import Eklat
-from scorekeeper.engine.mu.tables import COLOURS, DIGITS, HAND_SIZE, points_in_deal, team_target
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, HAND_SIZE, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
@@ -517,16 +517,6 @@ def _trump_name(trump: Any) -> str:
     if isinstance(trump, str):
         return gettext(COLOUR_NAMES[trump])
     return str(trump)
-
-
-#: Colour names for the sheet (msgids).
-COLOUR_NAMES = {
-    "red": gettext_noop("red"),
-    "blue": gettext_noop("blue"),
-    "green": gettext_noop("green"),
-    "yellow": gettext_noop("yellow"),
-    "black": gettext_noop("black"),
-}
 
 
 def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:

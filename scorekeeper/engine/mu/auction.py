@@ -134,3 +134,66 @@ def verify_trump_laid(trump: object, cards: Sequence[tuple[str, int]], player: s
         field="trump",
         source="mu.md §5",
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where an auction stands after a sequence of turns (``mu.md`` §3).
+
+    Attributes:
+        laid: cards laid so far, per seat.
+        next_seat: whose turn it is; may_lay: the most cards they may lay now
+            (so that they have at most one more than the most so far).
+        ended: everyone has passed once, directly in a row.
+        last_laid: per seat, the turn number of their last card laid (-1: none), for the Eklat.
+    """
+
+    laid: tuple[int, ...]
+    next_seat: int
+    may_lay: int
+    ended: bool
+    last_laid: tuple[int, ...]
+
+    def outcome(self) -> Auction:
+        """The Chef, Eklat and Vize candidates from the cards laid (:func:`auction`)."""
+        return auction(self.laid)
+
+    def laid_last(self) -> int | None:
+        """In an Eklat, the tied player who laid a card last (§4)."""
+        tied = self.outcome().tied
+        return max(tied, key=lambda seat: self.last_laid[seat]) if tied else None
+
+
+def auction_progress(players: int, dealer: int, turns: Sequence[int]) -> Progress:
+    """Replay an auction: ``turns`` are the cards laid at each turn in order (0 = pass), from the dealer (§3).
+
+    Raises:
+        RuleError: ``field="turns"``: more cards than allowed at a turn, more than
+            the hand, or a turn after the auction ended.
+    """
+    laid = [0] * players
+    last_laid = [-1] * players
+    seat, passes = dealer, 0
+    for turn, cards in enumerate(turns):
+        if passes == players:
+            raise RuleError(
+                Text(_("The auction had ended: everyone passed in a row.")), field="turns", source="mu.md §3"
+            )
+        most = max(laid) + 1 - laid[seat]
+        if type(cards) is not int or not 0 <= cards <= most or laid[seat] + cards > HAND_SIZE[players]:
+            raise RuleError(
+                Text(
+                    _("Turn %(turn)d: this player may lay at most %(most)d cards now (one more than the most so far)."),
+                    {"turn": turn + 1, "most": most},
+                ),
+                field="turns",
+                source="mu.md §3",
+            )
+        if cards:
+            laid[seat] += cards
+            last_laid[seat] = turn
+            passes = 0
+        else:
+            passes += 1
+        seat = (seat + 1) % players
+    return Progress(tuple(laid), seat, max(laid) + 1 - laid[seat], passes == players, tuple(last_laid))

@@ -6,8 +6,19 @@ Every function is a pure lookup; the tables are the rulebook's, cleaned up in
 
 from __future__ import annotations
 
+from ..text import gettext_noop
+
 #: The five colours (§1; the cards show red, blue, green, yellow and black).
 COLOURS = ("red", "blue", "green", "yellow", "black")
+
+#: Colour names as players read them (msgids).
+COLOUR_NAMES = {
+    "red": gettext_noop("red"),
+    "blue": gettext_noop("blue"),
+    "green": gettext_noop("green"),
+    "yellow": gettext_noop("yellow"),
+    "black": gettext_noop("black"),
+}
 
 #: The digits of one colour: 0-9 with 1 and 7 twice (§1).
 DIGITS = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
