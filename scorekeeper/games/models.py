@@ -164,3 +164,19 @@ class Deal(models.Model):
     def is_complete(self) -> bool:
         """Whether the deal is over: an Eklat, or card points entered (else the cards are being played)."""
         return "eklat" in self.record or "points" in self.record
+
+
+class Ruling(models.Model):
+    """A question put to the referee and its answer, kept with the game so a table can look back."""
+
+    game = models.ForeignKey(Game, related_name="rulings", on_delete=models.CASCADE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    question = models.TextField()
+    answer = models.TextField()
+    source = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.question

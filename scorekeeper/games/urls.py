@@ -26,5 +26,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/rematch/", views.game_rematch, name="rematch"),
     path("games/<uuid:game_id>/rules/", views.game_rulebook, name="rulebook"),
     path("rules/<slug:preset>/", views.preset_rulebook, name="preset_rulebook"),
+    path("referee/", views.referee, name="referee"),
+    path("games/<uuid:game_id>/referee/", views.referee, name="game_referee"),
     path("games/<uuid:game_id>/record.json", views.game_record_download, name="record"),
 ]

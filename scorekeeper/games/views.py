@@ -21,11 +21,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.tables import cards_points
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, cards_points
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
 from scorekeeper.engine.spades.game import normalise_bid
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
 
+from . import referee as referee_answers
 from . import selectors, services
 from .forms import (
     BID_VALUES,
@@ -706,6 +707,98 @@ def preset_rulebook(request: HttpRequest, preset: str) -> HttpResponse:
 
 def _preset_title(rules: Any) -> str:
     return gettext(PRESET_INFO[rules.preset][0])
+
+
+def _referee_state(data: Any, codes: set[str], repeatable: bool) -> tuple[list[str], list[str], str]:
+    """The trick and hand picked so far, with this request's action applied (add, undo, clear)."""
+
+    def cards(name: str) -> list[str]:
+        return [card for card in data.get(name, "").split(",") if card in codes]
+
+    trick, hand = cards("trick"), cards("hand")
+    target = "hand" if data.get("target") == "hand" else "trick"
+    picked = hand if target == "hand" else trick
+    added = data.get("add")
+    if added in codes and (repeatable or added not in trick + hand):
+        picked.append(added)
+    elif "undo" in data and picked:
+        picked.pop()
+    elif "clear" in data:
+        trick, hand = [], []
+    return trick, hand, target
+
+
+@require_http_methods(["GET", "POST"])
+def referee(request: HttpRequest, game_id: Any = None) -> HttpResponse:
+    """The referee: pick the cards of a trick (and a hand) and read who wins, what may be played, and why.
+
+    From a game it uses that game's house rules and keeps rulings in the game's log;
+    on its own (``/referee/``) the table picks a Spades preset, or Mü.
+    """
+    answers = referee_answers
+    game = _game(game_id) if game_id is not None else None
+    data = request.POST if request.method == "POST" else request.GET
+    kind = ("mu" if game.is_mu else "spades") if game else ("mu" if data.get("kind") == "mu" else "spades")
+    preset = data.get("preset", "standard") if data.get("preset") in PRESET_INFO else "standard"
+    rules = spades_rules(game.rules if game and not game.is_mu else {"preset": preset})
+    picker = answers.mu_picker() if kind == "mu" else answers.spades_picker(rules)
+    codes = {code for _label, row in picker for code, _text in row}
+    repeatable = kind == "mu" or rules.deck == "double"
+    trick, hand, target = _referee_state(data, codes, repeatable)
+    trick_number = int(data["trick_number"]) if data.get("trick_number", "").isdigit() else 2
+    question = answers.Question(
+        trick=tuple(trick),
+        hand=tuple(hand),
+        trick_number=max(1, min(trick_number, 18)),
+        spades_broken=bool(data.get("broken")),
+        chef_trump=_mu_trump(data.get("chef_trump", "")),
+        vize_trump=_mu_trump(data.get("vize_trump", "")),
+    )
+    answer = answers.mu_answer(question) if kind == "mu" else answers.spades_answer(rules, question)
+    label = answers.card_label
+    if game is not None and "keep" in data and answer.winner:
+        answers.ruling_keep(
+            game=game,
+            question=gettext("Trick: %(cards)s") % {"cards": ", ".join(label(card) for card in trick)},
+            answer=answer.winner_reason,
+            source=answer.winner_source,
+        )
+    context = {
+        "game": game,
+        "kind": kind,
+        "preset": preset,
+        "presets": [(n, gettext(t)) for n, (t, _s) in PRESET_INFO.items()],
+        "picker": picker,
+        "trick": trick,
+        "hand": hand,
+        "target": target,
+        "question": question,
+        "answer": answer,
+        "trick_labels": [label(card) for card in trick],
+        "hand_labels": [label(card) for card in hand],
+        "allowed_labels": [label(card) for card in answer.allowed],
+        "refused_labels": [(label(card), why) for card, why in answer.refused],
+        "winner_label": label(answer.winner) if answer.winner else None,
+        "rulings": list(game.rulings.all()[:20]) if game else [],
+        "trumps": [("", gettext("no trump"))]
+        + [(json.dumps(c), gettext(COLOUR_NAMES[c])) for c in COLOURS]
+        + [(str(d), str(d)) for d in range(10)],
+        "chef_trump": data.get("chef_trump", ""),
+        "vize_trump": data.get("vize_trump", ""),
+        "rules": rules,
+        "trick_numbers": list(range(1, rules.tricks + 1)),
+    }
+    template = "games/referee.html#referee" if request.htmx else "games/referee.html"
+    return render(request, template, context)
+
+
+def _mu_trump(value: str) -> Any:
+    """A trump from the referee form: a colour (JSON string), a digit, or ``None``."""
+    try:
+        trump = json.loads(value) if value else None
+    except ValueError:
+        return None
+    return trump if trump in COLOURS or (type(trump) is int and 0 <= trump <= 9) else None
 
 
 @require_POST

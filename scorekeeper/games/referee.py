@@ -1,0 +1,132 @@
+"""The referee: questions about play answered from the engine, in the player's language.
+
+Read-only except :func:`ruling_keep`. The engine decides (``scorekeeper.engine.spades.play``,
+``scorekeeper.engine.mu.play``); this module turns the picked cards into its
+arguments and its answers into text for the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from scorekeeper.engine.mu import play as mu_play
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS
+from scorekeeper.engine.spades import play as spades_play
+from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
+from scorekeeper.engine.spades.rules import SpadesRules
+from scorekeeper.engine.text import Text
+
+from .models import Game, Ruling
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the table asks: the trick so far (in play order) and, optionally, a player's hand.
+
+    Spades: ``trick_number`` and ``spades_broken`` describe the deal. Mü: the trumps.
+    """
+
+    trick: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    trick_number: int = 2
+    spades_broken: bool = False
+    chef_trump: Any = None
+    vize_trump: Any = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The referee's answer: who wins the trick (and why), and which of the hand's cards may be played."""
+
+    winner: str | None = None
+    winner_reason: str = ""
+    winner_source: str = ""
+    allowed: tuple[str, ...] = ()
+    refused: tuple[tuple[str, str], ...] = ()  # (card, why not)
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+
+def spades_answer(rules: SpadesRules, question: Question) -> Answer:
+    """Answer a Spades question under ``rules`` (deck, leads, rake 'em, solo)."""
+    winner = reason = source = ""
+    if len(question.trick) >= 2:
+        ruling = spades_play.trick_winner(rules, question.trick)
+        winner, reason, source = question.trick[ruling.index], _render(ruling.text), ruling.source
+    allowed: list[str] = []
+    refused: list[tuple[str, str]] = []
+    situation = spades_play.Situation(question.trick_number, question.spades_broken, question.trick)
+    for card in question.hand:
+        why = spades_play.refusal(rules, question.hand, card, situation)
+        if why is None:
+            allowed.append(card)
+        else:
+            refused.append(
+                (card, f"{why.text.render(gettext)} ({why.source})" if why.source else why.text.render(gettext))
+            )
+    return Answer(winner or None, reason, source, tuple(allowed), tuple(refused))
+
+
+def mu_answer(question: Question) -> Answer:
+    """Answer a Mü question under the Chef's and Vize's trumps (``mu.md`` §7)."""
+    winner = reason = ""
+    if len(question.trick) >= 2:
+        index, text = mu_play.trick_winner(question.trick, question.chef_trump, question.vize_trump)
+        winner, reason = question.trick[index], _render(text)
+    allowed, refused = [], []
+    for card in question.hand:
+        why = mu_play.refusal(question.hand, card, question.trick, question.chef_trump, question.vize_trump)
+        if why is None:
+            allowed.append(card)
+        else:
+            refused.append((card, f"{_render(why)} (mu.md §7)"))
+    return Answer(winner or None, reason, "mu.md §7" if winner else "", tuple(allowed), tuple(refused))
+
+
+def _render(text: Text) -> str:
+    """Render an engine text in the player's language, naming cards as players read them."""
+    params = {name: card_label(value) if name == "card" else value for name, value in text.params.items()}
+    return Text(text.template, params).render(gettext)
+
+
+def spades_picker(rules: SpadesRules) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Card buttons for the deck of ``rules``: rows (label, [(code, label)]), jokers first if the deck has them."""
+    cards = deck(rules.deck)
+    rows = []
+    if any(joker in cards.cards for joker in JOKERS):
+        rows.append((gettext("Jokers"), [("BJ", gettext("Big joker")), ("LJ", gettext("Little joker"))]))
+    for suit in SUITS:
+        buttons = [(rank + suit, rank) for rank in reversed(RANKS) if rank + suit in cards.cards]
+        rows.append((SUIT_SYMBOLS[suit], buttons))
+    return rows
+
+
+def mu_picker() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Card buttons for Mü: a row per colour, digits 9 down to 0 (1 and 7 exist twice)."""
+    return [
+        (gettext(COLOUR_NAMES[colour]), [(f"{colour} {digit}", str(digit)) for digit in range(9, -1, -1)])
+        for colour in COLOURS
+    ]
+
+
+def card_label(card: str) -> str:
+    """How a card code reads on the page: "A♠", "10♥", "big joker", "green 7"."""
+    if card == "BJ":
+        return gettext("Big joker")
+    if card == "LJ":
+        return gettext("Little joker")
+    if card[-1] in SUIT_SYMBOLS and " " not in card:
+        return card[:-1] + SUIT_SYMBOLS[card[-1]]
+    colour, _sep, digit = card.partition(" ")
+    return f"{gettext(COLOUR_NAMES.get(colour, colour))} {digit}"
+
+
+@transaction.atomic
+def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> Ruling:
+    """Keep a ruling in the game's log (question and answer as shown, in the asker's language)."""
+    return Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
