@@ -13,9 +13,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu import play as mu_play
-from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS
+from scorekeeper.engine.mu.auction import auction_progress
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, points_in_deal, team_target
 from scorekeeper.engine.spades import play as spades_play
+from scorekeeper.engine.spades.bidding import verify_bid
 from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
 from scorekeeper.engine.spades.rules import SpadesRules
 from scorekeeper.engine.text import Text
@@ -130,3 +133,66 @@ def card_label(card: str) -> str:
 def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> Ruling:
     """Keep a ruling in the game's log (question and answer as shown, in the asker's language)."""
     return Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
+
+
+def bid_answer(rules: SpadesRules, bid: object, *, behind: int, player: str = "") -> tuple[bool, str]:
+    """Is this bid allowed now? The same check as the score sheet's (``verify_bid``).
+
+    Args:
+        behind: how many points the bidder's side is behind the best other side.
+    """
+    try:
+        verify_bid(rules, bid, seat=0, side=0, totals=(0, behind), player=player or gettext("This player"))
+    except RuleError as error:
+        return False, error.render(gettext)
+    return True, gettext("Allowed under these house rules.")
+
+
+def auction_answer(players: int, dealer: int, typed: str, names: list[str]) -> list[str]:
+    """Where a Mü auction stands after the turns typed as "1 0 2 ..." (cards laid per turn from the
+    dealer; 0 passes): whose turn, how many cards they may lay, or, once over, Chef / Eklat / Vize (§3-§6)."""
+    words = typed.replace(",", " ").split()
+    if not all(word.isdigit() for word in words):
+        return [gettext("Type the cards laid at each turn as numbers, 0 for a pass, e.g. “1 0 2”.")]
+    try:
+        progress = auction_progress(players, dealer, [int(word) for word in words])
+    except RuleError as error:
+        return [error.render(gettext)]
+    laid = ", ".join(f"{names[seat]} {cards}" for seat, cards in enumerate(progress.laid))
+    lines = [gettext("Cards laid: %(laid)s.") % {"laid": laid}]
+    if not progress.ended:
+        lines.append(
+            gettext("%(player)s's turn: may lay up to %(most)d cards, or pass.")
+            % {"player": names[progress.next_seat], "most": progress.may_lay}
+        )
+        return lines
+    outcome = progress.outcome()
+    if outcome.all_passed:
+        lines.append(gettext("Everyone passed: Eklat, no points."))
+    elif outcome.eklat:
+        lines.append(
+            gettext("Eklat on %(level)d cards: %(player)s laid last (-10 per card, the others tied +5 per card).")
+            % {"level": outcome.level, "player": names[progress.laid_last()]}
+        )
+    else:
+        target = team_target(players, outcome.level)
+        lines.append(
+            gettext("%(player)s is Chef at level %(level)d: the team needs %(target)d of %(total)d.")
+            % {
+                "player": names[outcome.chef],
+                "level": outcome.level,
+                "target": target,
+                "total": points_in_deal(players),
+            }
+        )
+        candidates = outcome.vize_candidates
+        if len(candidates) == 1:
+            lines.append(gettext("Vize: %(vize)s") % {"vize": names[candidates[0]]})
+        elif candidates:
+            lines.append(
+                gettext("Tied for Vize: %(players)s; the highest digit laid decides, then the next.")
+                % {"players": ", ".join(names[seat] for seat in candidates)}
+            )
+        else:
+            lines.append(gettext("No Vize."))
+    return lines

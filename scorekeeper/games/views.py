@@ -787,9 +787,38 @@ def referee(request: HttpRequest, game_id: Any = None) -> HttpResponse:
         "vize_trump": data.get("vize_trump", ""),
         "rules": rules,
         "trick_numbers": list(range(1, rules.tricks + 1)),
+        **_referee_extras(game, kind, rules, data),
     }
     template = "games/referee.html#referee" if request.htmx else "games/referee.html"
     return render(request, template, context)
+
+
+def _referee_extras(game: Game | None, kind: str, rules: Any, data: Any) -> dict[str, Any]:
+    """The bid question (Spades) and the auction question (Mü) of the referee page."""
+    if kind == "spades":
+        raw = data.get("bid", "")
+        bid = parse_bid(raw) if raw in BID_VALUES else None
+        behind = data.get("behind", "0")
+        behind_points = int(behind) if behind.lstrip("-").isdigit() else 0
+        verdict = None if bid is None else referee_answers.bid_answer(rules, bid, behind=behind_points)
+        return {
+            "bid_choices": BID_VALUES[: rules.tricks + 1] + BID_VALUES[-3:],
+            "bid": raw,
+            "behind": behind_points,
+            "bid_verdict": verdict,
+        }
+    players = (
+        len(game.players) if game else (int(data["players"]) if data.get("players") in ("3", "4", "5", "6") else 5)
+    )
+    names = list(game.players) if game else [gettext("Player %(number)d") % {"number": n + 1} for n in range(players)]
+    dealer = selectors.mu_sheet(game).dealer_seat if game else 0
+    typed = data.get("turns", "")
+    return {
+        "players": players,
+        "turns": typed,
+        "auction_lines": referee_answers.auction_answer(players, dealer, typed, names) if typed.strip() else [],
+        "first_to_lay": names[dealer],
+    }
 
 
 def _mu_trump(value: str) -> Any:

@@ -70,3 +70,30 @@ def test_cards_not_in_the_deck_and_repeats_are_ignored(client):
     url = reverse("games:referee")
     page = client.post(url, {"trick": "KH,XX", "add": "KH", "target": "trick"}).content.decode()
     assert re.search(r'name="trick" value="KH"', page)  # the unknown card is dropped, the repeat not added
+
+
+def test_is_this_bid_allowed_uses_the_sheets_check_002_bidding(client):
+    url = reverse("games:referee")
+    page = client.post(url, {"bid": "blind_nil", "behind": "50", "target": "trick"}).content.decode()
+    assert "blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 50)" in page
+    page = client.post(url, {"bid": "blind_nil", "behind": "120", "target": "trick"}).content.decode()
+    assert "Allowed under these house rules." in page
+    page = client.post(url, {"preset": "new_york", "bid": "nil", "target": "trick"}).content.decode()
+    assert "nil is not played at this table" in page
+
+
+def test_the_mu_auction_turn_by_turn_mu_3_mu_4(client):
+    url = reverse("games:referee")
+    page = client.post(url, {"kind": "mu", "turns": "1 0 2", "target": "trick"}).content.decode()
+    assert "Player 4&#x27;s turn: may lay up to 3 cards, or pass." in page
+    turns = "1 0 1 2 0 2 1 2 1 0 0 0 0 0"  # Anna, Conny, Dagmar tie on 3; Dagmar laid last (mu.md §4 example)
+    page = client.post(url, {"kind": "mu", "turns": turns, "target": "trick"}).content.decode()
+    assert "Eklat on 3 cards: Player 4 laid last" in page
+    page = client.post(url, {"kind": "mu", "turns": "1 0 1 2 0 0 0 0 0", "target": "trick"}).content.decode()
+    assert "Player 4 is Chef at level 2: the team needs 27 of 60." in page
+
+
+def test_a_mu_games_referee_names_its_players(client):
+    game = services.game_create(players=["Anna", "Beate", "Conny"], dealer=1, rules={}, kind="mu")
+    page = client.post(reverse("games:game_referee", args=[game.pk]), {"turns": "1 0 0 0"}).content.decode()
+    assert "Cards laid at each turn from Beate on" in page and "Beate is Chef at level 1" in page
