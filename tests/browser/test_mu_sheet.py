@@ -57,7 +57,8 @@ def tap(page: Page, action: Callable[[], object]) -> None:
     with page.expect_response(lambda response: response.url.endswith("/preview/")) as info:
         action()
     assert info.value.status == 200, info.value.status
-    expect(page.locator("#deal-form[data-stale]")).to_have_count(0)
+    # htmx wires up swapped-in content when it settles (``htmx-added`` gone): wait for that too.
+    expect(page.locator("#deal-form[data-stale], #deal-form.htmx-added")).to_have_count(0)
     expect(page.locator("#deal-form")).to_be_attached()
 
 

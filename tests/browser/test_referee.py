@@ -1,0 +1,243 @@
+"""The referee in a phone-sized Chromium: who wins a trick, what may be played, and rulings kept with a game.
+
+The referee page is one form, ``#referee``; every tapped card button, radio and select
+posts it (htmx) and the answer swaps in without a reload. ``tap`` marks the form stale,
+waits for the POST and for the fresh ``#referee``; ``window.__marker`` proves no reload.
+Rules: /work/shared/rules/spades.md (Barmore: the big joker over the little joker over
+the ace of spades), /work/shared/rules/mu.md §7 (Chef trumps over Vize trumps, a double
+trump over all, of equal cards the first played is higher).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.games.models import Ruling
+from scorekeeper.games.services import game_create
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots")
+#: Apple's and Google's smallest comfortable tap target, in CSS pixels.
+TAP_TARGET = 44
+
+
+# --- helpers -----------------------------------------------------------------
+
+
+def open_referee(page: Page, url: str) -> None:
+    """Open the referee page and mark it (a reload would lose the mark)."""
+    page.goto(url)
+    expect(page.get_by_role("heading", name="Referee")).to_be_visible()
+    expect(page.locator("form#referee")).to_be_attached()
+    page.evaluate("window.__marker = 1")
+
+
+def tap(page: Page, action: Callable[[], object]) -> None:
+    """Do ``action`` (a tap or a choice that posts the form) and wait for htmx's fresh, settled ``#referee``."""
+    path = page.url.split("?")[0]
+    page.evaluate("document.querySelector('#referee').dataset.stale = '1'")
+    with page.expect_response(lambda response: response.request.method == "POST" and response.url == path) as info:
+        action()
+    assert info.value.status == 200, info.value.status
+    # htmx 2 swaps the new form in marked ``htmx-added`` and only wires up its buttons and selects
+    # when it settles (20 ms later): wait for that, or the next change may post nothing.
+    expect(page.locator("#referee[data-stale], #referee.htmx-added")).to_have_count(0)
+    expect(page.locator("#referee")).to_be_attached()
+    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
+    assert page.url == path
+
+
+def tap_cards(page: Page, *codes: str) -> None:
+    """Tap the card buttons ``codes`` in order (into the trick or the hand, as the radios say)."""
+    for code in codes:
+        tap(page, page.locator(f"button[name=add][value='{code}']").click)
+
+
+def tap_button(page: Page, name: str) -> None:
+    tap(page, page.get_by_role("button", name=name, exact=True).click)
+
+
+def choose(page: Page, select: str, value: str) -> None:
+    """Choose the option ``value`` of ``select[name=<select>]`` and wait for the swap."""
+    tap(page, lambda: page.locator(f"select[name={select}]").select_option(value=value))
+    expect(page.locator(f"select[name={select}]")).to_have_value(value)
+
+
+def cards_go_to(page: Page, target: str) -> None:
+    """Tap the radio "the trick" / "a hand"."""
+    tap(page, page.locator(f"label[for=target-{target}]").click)
+    expect(page.locator(f"#target-{target}")).to_be_checked()
+
+
+def expect_chips(page: Page, row: str, labels: list[str]) -> None:
+    """The chips of the "Trick" or "Hand" line read ``labels`` in order."""
+    line = page.locator(".chips p").filter(has_text=f"{row}:")
+    expect(line.locator(".chip")).to_have_text(labels)
+
+
+def answer(page: Page):
+    return page.locator("section.answer p.big")
+
+
+def expect_fits_the_phone(page: Page) -> None:
+    """Nothing makes the page scroll sideways at phone width."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
+
+
+def small_tap_targets(page: Page) -> list[str]:
+    """Visible buttons, selects, text fields, labels and links smaller than 44 x 44 px.
+
+    Radios and checkboxes are left out: they are tapped through their labels (measured).
+    """
+    return page.evaluate(
+        """(min) => {
+            const small = [];
+            for (const el of document.querySelectorAll(
+                    '#referee button, #referee select, #referee label, #referee a, .bar a, '
+                    + '#referee input:not([type=hidden]):not([type=radio]):not([type=checkbox])')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || r.height === 0) continue;
+                if (r.width < min || r.height < min) {
+                    const name = (el.innerText || el.getAttribute('aria-label') || el.value || el.name || '').trim();
+                    const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+                    small.push(`${el.tagName.toLowerCase()} "${name.slice(0, 30)}" ${size}`);
+                }
+            }
+            return small;
+        }""",
+        TAP_TARGET,
+    )
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+# --- tests -------------------------------------------------------------------
+
+
+def test_judge_a_spades_trick_with_jokers_at_phone_size(live_server, page: Page) -> None:
+    open_referee(page, live_server.url + "/referee/")
+    expect(page.locator("select[name=kind]")).to_have_value("spades")
+    expect(page.locator("button[name=add][value=BJ]")).to_have_count(0)  # the standard deck has no jokers
+    choose(page, "preset", "barmore")
+    expect(page.locator("select[name=preset] option:checked")).to_have_text("Barmore (jokers, blind 7)")
+    expect(page.locator("button[name=add][value=BJ]")).to_have_text("Big joker")
+    expect(page.locator("button[name=add][value=LJ]")).to_have_text("Little joker")
+    expect(page.locator("#target-trick")).to_be_checked()
+
+    # Barmore: big joker > little joker > A♠ > K♠ ...
+    tap_cards(page, "AS")
+    expect(page.locator("section.answer")).to_contain_text("Add the next card of the trick to see who wins.")
+    tap_cards(page, "LJ", "KS", "BJ")
+    expect_chips(page, "Trick", ["A♠", "Little joker", "K♠", "Big joker"])
+    expect(answer(page)).to_have_text("Big joker wins: a spade was played, and it is the highest spade.")
+    expect_fits_the_phone(page)
+
+    # Undo takes back the big joker: the little joker is now the highest spade.
+    tap_button(page, "Undo last card")
+    expect_chips(page, "Trick", ["A♠", "Little joker", "K♠"])
+    expect(answer(page)).to_have_text("Little joker wins: a spade was played, and it is the highest spade.")
+
+    # May a spade be played to a heart lead from a hand with a heart? No: follow suit.
+    tap_button(page, "Clear")
+    expect(page.locator(".chips .chip")).to_have_count(0)
+    expect(answer(page)).to_have_count(0)
+    tap_cards(page, "KH")
+    cards_go_to(page, "hand")
+    tap_cards(page, "AS", "4H")
+    expect_chips(page, "Trick", ["K♥"])
+    expect_chips(page, "Hand", ["A♠", "4♥"])
+    allowed = page.locator("section.answer p").filter(has_text="May be played:")
+    expect(allowed).to_have_text("May be played: 4♥")
+    refused = page.locator("section.answer ul.refused li")
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("A♠")
+    expect(refused).to_contain_text("hearts were led and there is one in the hand: follow suit.")
+    expect_fits_the_phone(page)
+    screenshot(page, "referee_browser.png")
+    assert page.evaluate("window.__marker") == 1
+
+
+def test_judge_a_mu_trick_with_double_trumps_at_phone_size(live_server, page: Page) -> None:
+    open_referee(page, live_server.url + "/referee/")
+    choose(page, "kind", "mu")
+    expect(page.locator("select[name=preset]")).to_have_count(0)
+    expect(page.locator("select[name=trick_number]")).to_have_count(0)
+    expect(page.locator(".picker-row")).to_have_count(5)  # a row per colour
+    choose(page, "chef_trump", '"green"')
+    choose(page, "vize_trump", "7")
+
+    # Green 7 is a double trump (the Chef's colour and the Vize's digit); of two, the first played wins.
+    tap_cards(page, "blue 3", "green 7", "green 7")
+    expect_chips(page, "Trick", ["blue 3", "green 7", "green 7"])
+    expect(answer(page)).to_have_text("green 7 wins: of two equal cards the one played first is higher.")
+    expect(page.locator("section.answer .source")).to_have_text("mu.md §7")
+
+    # Green over red: the Chef's lowest trump beats the Vize's highest.
+    tap_button(page, "Clear")
+    expect(page.locator(".chips .chip")).to_have_count(0)
+    choose(page, "vize_trump", '"red"')
+    expect(page.locator("select[name=chef_trump]")).to_have_value('"green"')
+    tap_cards(page, "red 5", "red 9", "green 0")
+    expect_chips(page, "Trick", ["red 5", "red 9", "green 0"])
+    expect(answer(page)).to_have_text("green 0 wins: every Chef trump beats every Vize trump.")
+    expect_fits_the_phone(page)
+    screenshot(page, "referee_browser_mu.png")
+    assert page.evaluate("window.__marker") == 1
+
+
+def test_rulings_are_kept_with_the_game(live_server, page: Page) -> None:
+    game = game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    open_referee(page, f"{live_server.url}/games/{game.pk}/referee/")
+    expect(page.get_by_text("Using the house rules of the game of Ann, Bob, Cat, Dan.")).to_be_visible()
+    expect(page.locator("select[name=kind]")).to_have_count(0)
+    rulings = page.locator("section.rulings")
+    expect(rulings.get_by_role("heading", name="Rulings of this game")).to_be_visible()
+    expect(rulings).to_contain_text("No rulings kept yet.")
+    expect(page.get_by_role("button", name="Keep this ruling")).to_have_count(0)
+
+    tap_cards(page, "10H", "QH")
+    expect(answer(page)).to_have_text(
+        "Q♥ wins: no spade was played, and it is the highest card of the suit led, hearts."
+    )
+    tap_button(page, "Keep this ruling")
+    kept = rulings.locator("p").filter(has_text="Trick: 10♥, Q♥")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text("→ Q♥ wins: no spade was played, and it is the highest card of the suit led, hearts.")
+    expect(rulings).not_to_contain_text("No rulings kept yet.")
+    assert list(Ruling.objects.filter(game=game).values_list("question", "answer")) == [
+        ("Trick: 10♥, Q♥", "Q♥ wins: no spade was played, and it is the highest card of the suit led, hearts.")
+    ]
+    expect_fits_the_phone(page)
+    screenshot(page, "referee_browser_game.png")
+    assert page.evaluate("window.__marker") == 1
+
+
+def test_referee_tap_targets_at_phone_size(live_server, page: Page) -> None:
+    """Every card button, select, field and radio label is at least 44 x 44 px on a phone (Spades and Mü)."""
+    open_referee(page, live_server.url + "/referee/")
+    choose(page, "preset", "barmore")
+    tap_cards(page, "AS")
+    expect_fits_the_phone(page)
+    assert small_tap_targets(page) == []
+    choose(page, "kind", "mu")
+    tap_cards(page, "red 5", "red 9")
+    expect_fits_the_phone(page)
+    assert small_tap_targets(page) == []
+
+
+def test_keep_this_ruling_is_a_44px_tap_target(live_server, page: Page) -> None:
+    game = game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    open_referee(page, f"{live_server.url}/games/{game.pk}/referee/")
+    tap_cards(page, "10H", "QH")
+    expect(page.get_by_role("button", name="Keep this ruling")).to_be_visible()
+    assert small_tap_targets(page) == []
