@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.auction import auction, trump_options, vize_by_digits
+from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_by_digits
 from scorekeeper.engine.mu.game import Eklat
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, HAND_SIZE, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
@@ -651,9 +651,7 @@ def mu_auction_state(
         else [],
         vize=None if vize is None else (vize, names[vize]),
         vize_known=not tie or all(digits.get(seat) for seat in candidates),
-        partners=[(seat, name) for seat, name in enumerate(names) if seat not in (result.chef, vize)]
-        if len(names) > 3
-        else [],
+        partners=[(seat, names[seat]) for seat in partner_candidates(len(names), result.chef, vize)],
         target=team_target(len(names), result.level),
         total=points_in_deal(len(names)),
     )

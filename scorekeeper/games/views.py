@@ -756,13 +756,24 @@ def referee(request: HttpRequest, game_id: Any = None) -> HttpResponse:
     )
     answer = answers.mu_answer(question) if kind == "mu" else answers.spades_answer(rules, question)
     label = answers.card_label
-    if game is not None and "keep" in data and answer.winner:
-        answers.ruling_keep(
-            game=game,
-            question=gettext("Trick: %(cards)s") % {"cards": ", ".join(label(card) for card in trick)},
-            answer=answer.winner_reason,
-            source=answer.winner_source,
-        )
+    # Kept with the game: every complete trick judged, and whatever the table asks to keep.
+    complete = (
+        len(trick) == len(game.players) and data.get("add") and data.get("target", "trick") == "trick"
+        if game
+        else False
+    )
+    if game is not None and (("keep" in data and (answer.winner or hand)) or (complete and answer.winner)):
+        parts, said = [], []
+        if trick:
+            parts.append(gettext("Trick: %(cards)s") % {"cards": ", ".join(label(card) for card in trick)})
+        if answer.winner:
+            said.append(answer.winner_reason)
+        if hand:
+            parts.append(gettext("Hand: %(cards)s") % {"cards": ", ".join(label(card) for card in hand)})
+            allowed = ", ".join(label(card) for card in answer.allowed) or "–"
+            said.append(gettext("May be played: %(cards)s") % {"cards": allowed})
+            said.extend(f"{label(card)}: {why}" for card, why in answer.refused)
+        answers.ruling_keep(game=game, question=" · ".join(parts), answer=" ".join(said), source=answer.winner_source)
     context = {
         "game": game,
         "kind": kind,

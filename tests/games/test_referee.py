@@ -97,3 +97,22 @@ def test_a_mu_games_referee_names_its_players(client):
     game = services.game_create(players=["Anna", "Beate", "Conny"], dealer=1, rules={}, kind="mu")
     page = client.post(reverse("games:game_referee", args=[game.pk]), {"turns": "1 0 0 0"}).content.decode()
     assert "Cards laid at each turn from Beate on" in page and "Beate is Chef at level 1" in page
+
+
+def test_a_complete_trick_is_kept_with_the_game_by_itself(client):
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    url = reverse("games:game_referee", args=[game.pk])
+    client.post(url, {"trick": "KH,AH", "add": "2H", "target": "trick"})
+    assert not Ruling.objects.filter(game=game).exists()  # three cards: not a whole trick yet
+    client.post(url, {"trick": "KH,AH,2H", "add": "3S", "target": "trick"})
+    ruling = Ruling.objects.get(game=game)
+    assert ruling.question == "Trick: K♥, A♥, 2♥, 3♠" and ruling.answer.startswith("3♠ wins")
+
+
+def test_keeping_a_hand_question_records_what_may_be_played(client):
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    url = reverse("games:game_referee", args=[game.pk])
+    client.post(url, {"trick": "KH", "hand": "AS,4H", "target": "hand", "trick_number": "3", "keep": "1"})
+    ruling = Ruling.objects.get(game=game)
+    assert ruling.question == "Trick: K♥ · Hand: A♠, 4♥"
+    assert "May be played: 4♥" in ruling.answer and "A♠: hearts were led" in ruling.answer

@@ -197,3 +197,10 @@ def auction_progress(players: int, dealer: int, turns: Sequence[int]) -> Progres
             passes += 1
         seat = (seat + 1) % players
     return Progress(tuple(laid), seat, max(laid) + 1 - laid[seat], passes == players, tuple(last_laid))
+
+
+def partner_candidates(players: int, chef: int, vize: int | None) -> tuple[int, ...]:
+    """Whom the Chef may pick as partner: anyone but the Chef and the Vize; nobody with 3 players (§6)."""
+    if players == 3:
+        return ()
+    return tuple(seat for seat in range(players) if seat not in (chef, vize))

@@ -8,6 +8,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import (
     auction,
     parse_digits,
+    partner_candidates,
     trump_options,
     verify_laid,
     verify_trump_laid,
@@ -68,3 +69,9 @@ def test_cards_laid_are_at_most_the_hand_size_mu_1():
     with pytest.raises(RuleError) as caught:
         verify_laid(5, [2, 1, 2, 13, 0])
     assert caught.value.seat == 3
+
+
+def test_the_chef_never_partners_the_vize_and_plays_alone_with_3_mu_6():
+    assert partner_candidates(5, chef=3, vize=2) == (0, 1, 4)
+    assert partner_candidates(4, chef=0, vize=None) == (1, 2, 3)
+    assert partner_candidates(3, chef=0, vize=None) == ()
