@@ -162,10 +162,3 @@ def rules_to_record(rules: Any, presets: Mapping[str, Mapping[str, Any]]) -> dic
         if getattr(rules, name) != getattr(base, name):
             record[name] = getattr(rules, name)
     return record
-
-
-def rule_changes(rules: Any, presets: Mapping[str, Mapping[str, Any]], preset: str) -> dict[str, Any]:
-    """Every key whose value in ``rules`` differs from preset ``preset``'s value."""
-    record = rules_to_record(dataclasses.replace(rules, preset=preset), presets)
-    record.pop("preset")
-    return record

@@ -160,16 +160,6 @@ class GameSheet:
         return self.in_play is None and self.engine.bids_itself(len(self.engine.hands))
 
     @property
-    def game_hands(self) -> int:
-        """How many hands are stored (played, thrown in or in play)."""
-        return len(self.engine.hands) + (1 if self.in_play is not None else 0)
-
-    @property
-    def declares(self) -> bool:
-        """Whether any side may declare something with its bids this hand."""
-        return any(o.blind or o.ten_for_two_hundred or o.no_trump or o.bemo for o in self.sides)
-
-    @property
     def in_play_bemo(self) -> tuple[tuple[int, str, str], ...]:
         """(side, side name, kind) of each bemo declared for the hand in play."""
         if self.in_play is None:
