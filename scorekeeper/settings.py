@@ -7,6 +7,9 @@ Environment variables:
     DJANGO_ALLOWED_HOSTS: comma-separated host names (default ``*``: the LAN
         server answers whatever address a phone uses to reach it).
     DJANGO_DB_PATH: the SQLite database file (default ``db.sqlite3``).
+    DJANGO_HTTPS: ``1`` behind HTTPS: redirect to HTTPS, secure cookies, HSTS
+        (``DJANGO_HSTS_SECONDS``, default one year).
+    DJANGO_PROXY_SSL: ``1`` when a proxy terminates TLS and sets ``X-Forwarded-Proto``.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ DEBUG = _env_flag("DJANGO_DEBUG")
 ALLOWED_HOSTS = [host.strip() for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "*").split(",") if host.strip()]
 
 INSTALLED_APPS = [
+    "csp",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -52,6 +56,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -111,3 +116,33 @@ WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+
+# HTTPS, when the server is reached through it (production): see README "Production".
+HTTPS = _env_flag("DJANGO_HTTPS")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if _env_flag("DJANGO_PROXY_SSL"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp): only our own files and no inline script
+# (htmx is told not to evaluate code: see the htmx-config meta tag).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        # htmx sets element.style during swaps and settles; inline *styles* are
+        # harmless next to inline script, which stays forbidden.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}

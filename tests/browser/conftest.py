@@ -45,19 +45,31 @@ def _context(browser: Browser, locale: str) -> BrowserContext:
     return context
 
 
+def _phone_page(browser: Browser, locale: str) -> Iterator[Page]:
+    """A fresh phone-sized tab; the test fails if the page broke its Content-Security-Policy."""
+    context = _context(browser, locale)
+    page = context.new_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text)
+            if "Content Security Policy" in message.text or "Refused to" in message.text
+            else None
+        ),
+    )
+    yield page
+    context.close()
+    assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh phone-sized tab (English); closed after the test."""
-    context = _context(browser, "en-US")
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from _phone_page(browser, "en-US")
 
 
 @pytest.fixture
 def german_page(browser: Browser) -> Iterator[Page]:
     """Like ``page`` but the browser asks for German (``Accept-Language: de-DE``)."""
-    context = _context(browser, "de-DE")
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from _phone_page(browser, "de-DE")

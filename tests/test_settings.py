@@ -1,0 +1,74 @@
+"""Settings: the security headers every page carries, and a clean deployment check.
+
+Mirrors ``scorekeeper/settings.py``; production is the same code with environment
+variables set (README "Production").
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.django_db
+def test_pages_send_a_content_security_policy_without_inline_script(client):
+    response = client.get("/")
+    policy = response.headers["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";") if part.strip())
+    assert directives["script-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["object-src"] == "'none'"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+@pytest.mark.django_db
+def test_htmx_is_told_not_to_evaluate_code(client):
+    html = client.get("/").content.decode()
+    assert '"allowEval":false' in html
+    assert '"allowScriptTags":false' in html
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_deployment_check_passes_with_the_production_environment():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_HTTPS="1",
+        DJANGO_SECRET_KEY="x7-" + "k" * 30 + "Q9z!pL2#vB8$mN4%rT6^wY1&cX5*",
+        DJANGO_ALLOWED_HOSTS="scores.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_deployment_check_flags_plain_http():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SECRET_KEY="x7-" + "k" * 30 + "Q9z!pL2#vB8$mN4%rT6^wY1&cX5*",
+        DJANGO_ALLOWED_HOSTS="scores.example.org",
+    )
+    assert result.returncode != 0
+    assert "SECURE_SSL_REDIRECT" in result.stdout + result.stderr
