@@ -6,7 +6,10 @@ Environment variables:
     DJANGO_DEBUG: ``1`` for Django's debug pages (default off).
     DJANGO_ALLOWED_HOSTS: comma-separated host names (default ``*``: the LAN
         server answers whatever address a phone uses to reach it).
+    DATABASE_URL: the database server, e.g. ``postgres://user:pw@host/scorekeeper``;
+        without it SQLite is used.
     DJANGO_DB_PATH: the SQLite database file (default ``db.sqlite3``).
+    DJANGO_DB_CONN_MAX_AGE: seconds to keep a database connection open (default 0).
     DJANGO_HTTPS: ``1`` behind HTTPS: redirect to HTTPS, secure cookies, HSTS
         (``DJANGO_HSTS_SECONDS``, default one year).
     DJANGO_PROXY_SSL: ``1`` when a proxy terminates TLS and sets ``X-Forwarded-Proto``.
@@ -18,6 +21,7 @@ import os
 import secrets
 from pathlib import Path
 
+import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -87,13 +91,16 @@ TEMPLATES = [
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_DB_PATH", str(BASE_DIR / "db.sqlite3")),
-        # Each request is one transaction: a write is all or nothing.
-        "ATOMIC_REQUESTS": True,
-    }
+    # DATABASE_URL (e.g. postgres://user:password@host:5432/scorekeeper) picks the
+    # server database; without it, the embedded SQLite file.
+    "default": dj_database_url.config(
+        default="sqlite:///" + os.environ.get("DJANGO_DB_PATH", str(BASE_DIR / "db.sqlite3")),
+        conn_max_age=int(os.environ.get("DJANGO_DB_CONN_MAX_AGE", "0")),
+        conn_health_checks=True,
+    )
 }
+# Each request is one transaction: a write is all or nothing.
+DATABASES["default"]["ATOMIC_REQUESTS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

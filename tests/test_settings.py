@@ -35,6 +35,16 @@ def test_htmx_is_told_not_to_evaluate_code(client):
     assert '"allowScriptTags":false' in html
 
 
+@pytest.mark.django_db
+def test_database_url_picks_the_database_server():
+    """CI runs the whole suite twice: SQLite, then PostgreSQL through ``DATABASE_URL``."""
+    from django.db import connection
+
+    expected = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    assert connection.vendor == expected
+    assert connection.settings_dict["ATOMIC_REQUESTS"] is True
+
+
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     environment.update(env)
