@@ -8,6 +8,7 @@ every time, so editing an old hand is always consistent.
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django.db import models
 from django.urls import reverse
@@ -18,6 +19,11 @@ from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.record import parse_mu_deal, parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import spades_rules
+
+
+def version_of(updated_at: datetime) -> str:
+    """The version string for a game last written at ``updated_at`` (microsecond resolution)."""
+    return f"{updated_at.timestamp():.6f}"
 
 
 class Game(models.Model):
@@ -49,6 +55,11 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         """The sheet's address."""
         return reverse("games:detail", args=[self.pk])
+
+    @property
+    def version(self) -> str:
+        """A string that changes with every write to the game (see ``selectors.game_version``)."""
+        return version_of(self.updated_at)
 
     @property
     def is_mu(self) -> bool:

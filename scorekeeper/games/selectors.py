@@ -24,7 +24,7 @@ from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, 
 from scorekeeper.engine.spades.rulebook import rulebook
 from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules, spades_rules
 
-from .models import Deal, Game, Hand
+from .models import Deal, Game, Hand, version_of
 
 
 @dataclass(frozen=True)
@@ -675,3 +675,13 @@ def double_counted(counted: dict[int, tuple[tuple[str, int], ...]], names: tuple
         for (colour, index), who in owners.items()
         if len(who) > 1
     ]
+
+
+def game_version(*, game_id: Any) -> str | None:
+    """The game's version: a string that changes with every write (``None``: no such game).
+
+    One indexed query (primary key), so phones can poll it every few seconds; every
+    service touches ``Game.updated_at`` in the same transaction as its write.
+    """
+    updated_at = Game.objects.filter(pk=game_id).values_list("updated_at", flat=True).first()
+    return None if updated_at is None else version_of(updated_at)

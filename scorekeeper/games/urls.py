@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/deal/points/count/", views.mu_points_preview, name="mu_count"),
     path("games/<uuid:game_id>/deals/<int:number>/", views.mu_deal_edit, name="mu_deal_edit"),
     path("games/<uuid:game_id>/", views.game_detail, name="detail"),
+    path("games/<uuid:game_id>/live/", views.game_live, name="live"),
     path("games/<uuid:game_id>/bids/", views.hand_bids, name="bids"),
     path("games/<uuid:game_id>/bids/offers/", views.hand_bid_offers, name="bid_offers"),
     path("games/<uuid:game_id>/misdeal/", views.hand_misdeal, name="misdeal"),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -137,7 +138,12 @@ def _mu_page(
 ) -> HttpResponse:
     """The Mü sheet page (or its ``game`` partial for htmx), with the deal-entry forms."""
     view = selectors.mu_sheet(game)
-    context = {"view": view, "game": game, "opened": _opened(request)}
+    context = {
+        "view": view,
+        "game": game,
+        "opened": _opened(request),
+        "version": game.version,
+    }
     context.update(_mu_forms(view, auction_form, points_form))
     template = "games/mu.html#game" if request.htmx else "games/mu.html"
     return render(request, template, context, status=status)
@@ -347,6 +353,7 @@ def _page(
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in view.order[:-1]],
         "result_rows": _result_rows(view, tricks_form, bemo_sides={side for side, _n, _k in view.in_play_bemo}),
         "opened": _opened(request),
+        "version": game.version,
     }
     template = "games/game.html#game" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
@@ -410,6 +417,9 @@ def _result_rows(view: GameSheet, form: TricksForm | HandForm, *, bemo_sides: se
 def _saved(request: HttpRequest, game: Game, anchor: str = "entry") -> HttpResponse:
     """After a write: the fresh partial for htmx (with ``HX-Trigger``), else a redirect."""
     if request.htmx:
+        # The write touched the game in the database: show its new version, so this
+        # phone's own change does not come back as a change from another phone.
+        game.refresh_from_db(fields=["updated_at"])
         return trigger_client_event(_page(request, game), SHEET_CHANGED)
     return HttpResponseRedirect(f"{game.get_absolute_url()}#{anchor}")
 
@@ -423,6 +433,24 @@ def _opened(request: HttpRequest) -> int | None:
 def _number(request: HttpRequest) -> int | None:
     value = request.POST.get("number", "")
     return int(value) if value.isdigit() else None
+
+
+@transaction.non_atomic_requests  # a read: no transaction round trips around the one query
+@require_GET
+def game_live(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """Poll for changes made on another phone (``?v=`` the version the page shows).
+
+    Unchanged: 204 with no body after one indexed query, so htmx swaps nothing.
+    Changed: the fresh ``game`` partial; the page takes only its ``#live``,
+    ``#sheet`` and ``#scoreboard`` from it, so a half-entered form stays as it is.
+    No state in the process: any app server can answer.
+    """
+    version = selectors.game_version(game_id=game_id)
+    if version is None:
+        raise Http404
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    return _page(request, Game.objects.get(pk=game_id))
 
 
 @require_GET

@@ -70,6 +70,12 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 @pytest.fixture
+def second_page(browser: Browser) -> Iterator[Page]:
+    """Another phone at the same table: its own tab and cookies (English)."""
+    yield from _phone_page(browser, "en-US")
+
+
+@pytest.fixture
 def german_page(browser: Browser) -> Iterator[Page]:
     """Like ``page`` but the browser asks for German (``Accept-Language: de-DE``)."""
     yield from _phone_page(browser, "de-DE")

@@ -231,3 +231,33 @@ def test_german_from_accept_language(live_server, german_page: Page) -> None:
     expect(german_page.locator("footer").get_by_role("button", name="Deutsch")).to_have_attribute(
         "aria-current", "true"
     )
+
+
+def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
+    live_server, page: Page, second_page: Page
+) -> None:
+    """Issue 6 "Live": within 3 seconds, without reload, without losing what is being typed."""
+    game = start_game(page, live_server)
+    page.evaluate("window.__marker = 1")
+    second_page.goto(live_server.url + game.get_absolute_url())
+    expect(second_page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+
+    # The second phone starts tapping bids for hand 1 ...
+    tap_bids(second_page, {1: "4", 2: "3", 3: "2", 0: "2"})
+    second_page.evaluate("window.__marker = 1")
+    # ... while the first phone enters the whole hand (Ann & Cat 50, Bob & Dan 80).
+    play_hand(page, 1, {1: "4", 2: "4", 3: "4", 0: "1"}, {1: 4, 2: 4, 3: 4}, rest=1)
+
+    expect(second_page.locator("#hand-1")).to_be_attached(timeout=3000)
+    expect(second_page.locator("#total-0 .total")).to_have_text("50")
+    expect(second_page.locator("#total-1 .total")).to_have_text("80")
+    assert second_page.evaluate("window.__marker") == 1, "the sheet was reloaded, not swapped"
+    expect(second_page.locator("#bid-1-4")).to_be_checked()
+    expect(second_page.locator("#bid-2-3")).to_be_checked()
+    expect(second_page.locator("#bid-0-2")).to_be_checked()
+
+    # Saving the stale form is refused with the fresh sheet; nothing is stored twice.
+    second_page.get_by_role("button", name="Save bids").click()
+    expect(second_page.get_by_text("just changed from another phone")).to_be_visible()
+    expect(second_page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert Hand.objects.filter(game=game).count() == 1
