@@ -101,6 +101,18 @@ DATABASES = {
 }
 # Each request is one transaction: a write is all or nothing.
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Phones saving at the same moment queue for the write lock instead of failing
+    # with "database is locked": transactions take it when they begin (IMMEDIATE),
+    # waiting up to 20 s; WAL lets the sheet be read meanwhile.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # Tests use a file too, as the server does: an in-memory database shared between
+    # threads locks whole tables, which is not how the app behaves under load.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
