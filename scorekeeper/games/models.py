@@ -8,7 +8,6 @@ every time, so editing an old hand is always consistent.
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
 
 from django.db import models
 from django.urls import reverse
@@ -19,11 +18,6 @@ from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.record import parse_mu_deal, parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import spades_rules
-
-
-def version_of(updated_at: datetime) -> str:
-    """The version string for a game last written at ``updated_at`` (microsecond resolution)."""
-    return f"{updated_at.timestamp():.6f}"
 
 
 class Game(models.Model):
@@ -45,6 +39,8 @@ class Game(models.Model):
     rules = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    #: Counts the writes to the game: phones poll it to see changes from other phones.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -55,11 +51,6 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         """The sheet's address."""
         return reverse("games:detail", args=[self.pk])
-
-    @property
-    def version(self) -> str:
-        """A string that changes with every write to the game (see ``selectors.game_version``)."""
-        return version_of(self.updated_at)
 
     @property
     def is_mu(self) -> bool:

@@ -51,7 +51,9 @@ def _check_number(number: int | None, expected: int | None) -> None:
 
 
 def _touch(game: Game) -> None:
-    game.save(update_fields=["updated_at"])
+    """Mark a write to the locked ``game``: a new version for the phones polling it."""
+    game.version += 1
+    game.save(update_fields=["updated_at", "version"])
 
 
 @transaction.atomic

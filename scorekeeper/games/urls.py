@@ -7,6 +7,7 @@ from . import views
 app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("health/", views.health, name="health"),
     path("games/new/", views.game_new, name="new"),
     path("games/new/mu/", views.mu_new, name="mu_new"),
     path("games/<uuid:game_id>/deal/auction/", views.mu_auction, name="mu_auction"),

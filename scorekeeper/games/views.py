@@ -54,6 +54,14 @@ TRICK_ERRORS = {"tricks": "tricks_"}
 HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
 
 
+@transaction.non_atomic_requests
+@require_GET
+def health(request: HttpRequest) -> HttpResponse:
+    """``/health/``: 200 "ok" without touching the database, for load balancers
+    (and the plain-view baseline of ``make bench``)."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Recent games (resume with one tap) and the button for a new one."""
@@ -419,7 +427,7 @@ def _saved(request: HttpRequest, game: Game, anchor: str = "entry") -> HttpRespo
     if request.htmx:
         # The write touched the game in the database: show its new version, so this
         # phone's own change does not come back as a change from another phone.
-        game.refresh_from_db(fields=["updated_at"])
+        game.refresh_from_db(fields=["version"])
         return trigger_client_event(_page(request, game), SHEET_CHANGED)
     return HttpResponseRedirect(f"{game.get_absolute_url()}#{anchor}")
 
@@ -448,7 +456,7 @@ def game_live(request: HttpRequest, game_id: Any) -> HttpResponse:
     version = selectors.game_version(game_id=game_id)
     if version is None:
         raise Http404
-    if request.GET.get("v") == version:
+    if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     return _page(request, Game.objects.get(pk=game_id))
 

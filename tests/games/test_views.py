@@ -748,7 +748,7 @@ def test_live_poll_unchanged_is_204_after_one_query(client, django_assert_num_qu
     game = game_with_hands(20)
     page = html(client.get(game.get_absolute_url()))
     version = re.search(r'id="live"[^>]*\?v=([0-9.]+)"', page).group(1)
-    assert version == Game.objects.get(pk=game.pk).version
+    assert version == str(Game.objects.get(pk=game.pk).version) == "40"  # 20 hands: bids, then tricks
 
     with django_assert_num_queries(1):
         response = live(client, game, version, **HTMX)
@@ -794,3 +794,10 @@ def test_live_poll_unknown_game_is_404_and_post_is_refused(client):
     assert client.get(reverse("games:live", args=[uuid.uuid4()]) + "?v=1").status_code == 404
     game = new_game()
     assert client.post(url("live", game)).status_code == 405
+
+
+def test_health_answers_without_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get(reverse("games:health"))
+    assert response.status_code == 200
+    assert response.content == b"ok"

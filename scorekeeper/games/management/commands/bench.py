@@ -1,14 +1,32 @@
-"""``manage.py bench`` (``make bench``): scoring speed and SQL query counts.
+"""``manage.py bench`` (``make bench``): scoring speed, SQL query counts, and the
+app served by gunicorn under concurrent load.
 
-Goals (issue "A Spades score sheet"): scoring a 1,000-hand game under 20 µs per
-hand; the sheet page and saving a hand make the same number of queries for a
-10-hand and a 200-hand game. Runs on a throwaway test database.
+Goals: scoring a 1,000-hand game under 20 µs per hand; the sheet page and saving a
+hand make the same number of queries for a 10-hand and a 200-hand game (issue "A
+Spades score sheet"); 50 phones saving the same hand at once store exactly one, with
+no server error; the live poll of an unchanged sheet serves at least 80 % of the
+requests per second of a plain Django view (issue "One sheet, every phone"). Runs on
+a throwaway test database and a throwaway SQLite file; nothing real is touched.
 """
 
 from __future__ import annotations
 
+import http.cookiejar
+import json
+import os
 import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
 import timeit
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -22,6 +40,10 @@ from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.engine.spades.scoring import score_spades
 
 GOAL_US_PER_HAND = 20.0
+GOAL_POLL_SHARE = 0.80
+SAVERS = 50
+LOAD_SECONDS = 3.0
+LOAD_CLIENTS = 8
 NEVER_ENDS = {"preset": "standard", "target": 10**9, "blind_nil_min_deficit": 0}
 
 
@@ -43,6 +65,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         self.scoring()
         self.queries()
+        self.served()
 
     def scoring(self) -> None:
         game = SpadesGame(("Ann", "Bob", "Cat", "Dan"), 0, spades_rules(NEVER_ENDS), tuple(random_hands(1000)))
@@ -88,6 +111,12 @@ class Command(BaseCommand):
         requests = [
             ("sheet page (GET)", "get", reverse("games:detail", args=[game.pk]), {}),
             (
+                "live poll, unchanged (GET)",
+                "get",
+                reverse("games:live", args=[game.pk]),
+                {"v": type(game).objects.get(pk=game.pk).version},
+            ),
+            (
                 "save bids (htmx POST)",
                 "post",
                 reverse("games:bids", args=[game.pk]),
@@ -103,7 +132,150 @@ class Command(BaseCommand):
         for label, method, url, data in requests:
             with CaptureQueriesContext(connection) as queries:
                 response = getattr(client, method)(url, data, HTTP_HX_REQUEST="true")
-            if response.status_code != 200:
+            if response.status_code not in (200, 204):
                 raise RuntimeError(f"{label}: status {response.status_code}")
             counts[label] = len(queries)
         return counts
+
+    def served(self) -> None:
+        """gunicorn (2 workers) on loopback with a fresh SQLite file: concurrent saves, poll speed."""
+        root = Path(__file__).resolve().parents[4]
+        with tempfile.TemporaryDirectory() as folder:
+            env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
+            env.update(
+                DJANGO_DB_PATH=str(Path(folder) / "bench.sqlite3"),
+                DJANGO_SECRET_KEY="bench-" + "x" * 50,
+                DJANGO_DB_CONN_MAX_AGE="600",
+            )
+            manage = [sys.executable, str(root / "manage.py")]
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, cwd=root, check=True)
+            record = Path(folder) / "game.json"
+            record.write_text(
+                json.dumps(
+                    {
+                        "format": "scorekeeper-game/1",
+                        "game": "spades",
+                        "players": ["Ann", "Bob", "Cat", "Dan"],
+                        "dealer": 0,
+                        "rules": NEVER_ENDS,
+                        "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in random_hands(20)],
+                    }
+                )
+            )
+            imported = subprocess.run(
+                [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
+            ).stdout
+            game_url = re.search(r"(/games/[0-9a-f-]+/)", imported).group(1)
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            base = f"http://127.0.0.1:{port}"
+            server = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}", "scorekeeper.wsgi"],
+                env=env,
+                cwd=root,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            try:
+                _wait_for(base + "/health/")
+                self.concurrent_saves(base, game_url)
+                self.poll_speed(base, game_url)
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
+
+    def concurrent_saves(self, base: str, game_url: str) -> None:
+        phones = [_Phone(base, game_url) for _ in range(SAVERS)]
+        bids = {"number": "20", **{f"bid_{seat}": "3" for seat in range(4)}}
+        start = threading.Barrier(SAVERS)
+        statuses: list[int] = []
+
+        def save(phone: _Phone) -> None:
+            start.wait()
+            statuses.append(phone.post(game_url + "bids/", bids))
+
+        threads = [threading.Thread(target=save, args=(phone,)) for phone in phones]
+        began = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        took = time.perf_counter() - began
+        # The one stored hand is now in play: the sheet asks for its tricks.
+        in_play = "Hand 21: tricks taken" in _get(base + game_url)
+        ok = statuses.count(200) == 1 and statuses.count(409) == SAVERS - 1 and in_play
+        self.stdout.write(
+            f"{SAVERS} phones saving the same bids at once (gunicorn, 2 workers): "
+            f"{statuses.count(200)} stored, {statuses.count(409)} told another phone was faster, "
+            f"{sum(s >= 500 for s in statuses)} server errors, {took * 1000:.0f} ms in all; "
+            f"goal exactly one stored, no 500: {'met' if ok else 'MISSED'}"
+        )
+
+    def poll_speed(self, base: str, game_url: str) -> None:
+        page = _get(base + game_url)
+        version = re.search(r"live/\?v=([0-9.]+)", page).group(1)
+        plain = _requests_per_second(base + "/health/", 200)
+        poll = _requests_per_second(f"{base}{game_url}live/?v={version}", 204)
+        share = poll / plain
+        self.stdout.write(
+            f"Requests per second ({LOAD_CLIENTS} clients, {LOAD_SECONDS:.0f} s each): plain view {plain:.0f}, "
+            f"live poll of an unchanged sheet {poll:.0f} ({share:.0%}); "
+            f"goal at least {GOAL_POLL_SHARE:.0%}: {'met' if share >= GOAL_POLL_SHARE else 'MISSED'}"
+        )
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode()
+
+
+def _wait_for(url: str, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            _get(url)
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def _requests_per_second(url: str, status: int) -> float:
+    """Completed requests per second from ``LOAD_CLIENTS`` threads for ``LOAD_SECONDS``."""
+    done = [0] * LOAD_CLIENTS
+    stop = time.monotonic() + LOAD_SECONDS
+
+    def hammer(index: int) -> None:
+        while time.monotonic() < stop:
+            with urllib.request.urlopen(url, timeout=30) as response:
+                if response.status != status:
+                    raise RuntimeError(f"{url}: status {response.status}")
+                response.read()
+            done[index] += 1
+
+    threads = [threading.Thread(target=hammer, args=(index,)) for index in range(LOAD_CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(done) / LOAD_SECONDS
+
+
+class _Phone:
+    """A browser-like client with its own session cookies and CSRF token."""
+
+    def __init__(self, base: str, game_url: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        page = self.opener.open(base + game_url, timeout=30).read().decode()
+        self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+    def post(self, path: str, data: dict[str, str]) -> int:
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.token, **data}).encode()
+        request = urllib.request.Request(self.base + path, data=body, headers={"HX-Request": "true"})
+        try:
+            return self.opener.open(request, timeout=60).status
+        except urllib.error.HTTPError as error:
+            return error.code
