@@ -39,6 +39,13 @@ TRICK_CHOICES = [(str(tricks), str(tricks)) for tricks in range(MAX_TRICKS + 1)]
 BEMO_CHOICES = [("", _("no bemo")), ("little", _("little bemo")), ("big", _("big bemo"))]
 
 
+def small_number(value: Any, *, digits: int = 9) -> int | None:
+    """``value`` as a non-negative int if it is a decimal number of at most ``digits``
+    digits, else ``None`` (raw input: no exception for "²", "-1" or 5,000 nines)."""
+    text = str(value)
+    return int(text) if text.isdecimal() and len(text) <= digits else None
+
+
 def parse_bid(value: str) -> Bid:
     """A posted bid value (``"4"``, ``"nil"``, ``"blind_nil"``, ``"double_nil"``) as an engine bid."""
     return value if value in (NIL, BLIND_NIL, DOUBLE_NIL) else int(value)
@@ -200,10 +207,10 @@ class TricksForm(forms.Form):
         for seat in self.order:
             if seat == self.rest_seat:
                 continue
-            value = self.data.get(f"tricks_{seat}")
-            if value is None or not str(value).isdigit():
+            value = small_number(self.data.get(f"tricks_{seat}"), digits=3)
+            if value is None:
                 return None
-            taken += int(value)
+            taken += value
         return self.hand_tricks - taken if taken <= self.hand_tricks else None
 
     def tricks(self) -> list[int]:
@@ -336,6 +343,12 @@ class NewGameForm(forms.Form):
         label=_("Save these house rules as"),
         help_text=_("A name for your table's rules, to pick them again for the next game."),
     )
+
+    @property
+    def preset_shown(self) -> str:
+        """The preset whose rulebook to link: the one chosen, or ``standard`` for no known preset."""
+        value = self["preset"].value()
+        return value if value in PRESET_INFO else "standard"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -506,10 +519,10 @@ class MuAuctionForm(forms.Form):
 
     def laid_so_far(self) -> list[int] | None:
         """Cards laid from the raw input, or ``None`` until every player has an entry (for the preview)."""
-        values = [self.data.get(f"laid_{seat}", "") for seat in range(self.players)]
-        if not all(str(value).isdigit() for value in values):
-            return None
-        return [int(value) for value in values]
+        values = [small_number(self.data.get(f"laid_{seat}", ""), digits=3) for seat in range(self.players)]
+        if not all(value is not None and value <= HAND_SIZE[self.players] for value in values):
+            return None  # incomplete, or more cards than a hand holds: no preview yet
+        return values
 
     def digits(self) -> dict[int, tuple[int, ...]]:
         """The digits typed for players tied for Vize (unreadable entries left out)."""
@@ -636,8 +649,9 @@ def _cards_by_seat(data: Any, prefix: str, seats: int) -> dict[int, tuple[tuple[
         cards = []
         for value in data.getlist(f"{prefix}_{seat}") if hasattr(data, "getlist") else []:
             colour, _sep, index = str(value).partition(":")
-            if colour in COLOURS and index.isdigit() and int(index) < 12:
-                cards.append((colour, int(index)))
+            digit = small_number(index, digits=2)
+            if colour in COLOURS and digit is not None and digit < 12:
+                cards.append((colour, digit))
         if cards:
             found[seat] = tuple(cards)
     return found

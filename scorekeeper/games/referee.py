@@ -152,7 +152,7 @@ def auction_answer(players: int, dealer: int, typed: str, names: list[str]) -> l
     """Where a Mü auction stands after the turns typed as "1 0 2 ..." (cards laid per turn from the
     dealer; 0 passes): whose turn, how many cards they may lay, or, once over, Chef / Eklat / Vize (§3-§6)."""
     words = typed.replace(",", " ").split()
-    if not all(word.isdigit() for word in words):
+    if not all(word.isdecimal() and len(word) <= 2 for word in words):
         return [gettext("Type the cards laid at each turn as numbers, 0 for a pass, e.g. “1 0 2”.")]
     try:
         progress = auction_progress(players, dealer, [int(word) for word in words])

@@ -43,6 +43,7 @@ from .forms import (
     add_rule_error,
     field_is_checkbox,
     parse_bid,
+    small_number,
 )
 from .models import Game, HouseRules
 from .selectors import GameSheet, bid_choices, game_export, game_sheet, games_recent
@@ -434,13 +435,11 @@ def _saved(request: HttpRequest, game: Game, anchor: str = "entry") -> HttpRespo
 
 def _opened(request: HttpRequest) -> int | None:
     """The hand row to show expanded (``?hand=N`` after a correction)."""
-    value = request.GET.get("hand", "")
-    return int(value) if value.isdigit() else None
+    return small_number(request.GET.get("hand", ""))
 
 
 def _number(request: HttpRequest) -> int | None:
-    value = request.POST.get("number", "")
-    return int(value) if value.isdigit() else None
+    return small_number(request.POST.get("number", ""))
 
 
 @transaction.non_atomic_requests  # a read: no transaction round trips around the one query
@@ -515,9 +514,9 @@ def hand_bids(request: HttpRequest, game_id: Any) -> HttpResponse:
 def hand_misdeal(request: HttpRequest, game_id: Any) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
     game = _spades(game_id)
-    seat = request.POST.get("seat", "")
+    seat = small_number(request.POST.get("seat", ""))
     try:
-        services.hand_misdeal(game=game, seat=int(seat) if seat.isdigit() else -1, number=_number(request))
+        services.hand_misdeal(game=game, seat=-1 if seat is None else seat, number=_number(request))
     except services.StaleHand as error:
         return _stale(request, game, error)
     except RuleError as error:
@@ -781,7 +780,7 @@ def referee(request: HttpRequest, game_id: Any = None) -> HttpResponse:
     codes = {code for _label, row in picker for code, _text in row}
     repeatable = kind == "mu" or rules.deck == "double"
     trick, hand, target = _referee_state(data, codes, repeatable)
-    trick_number = int(data["trick_number"]) if data.get("trick_number", "").isdigit() else 2
+    trick_number = small_number(data.get("trick_number", ""), digits=2) or 2
     question = answers.Question(
         trick=tuple(trick),
         hand=tuple(hand),
@@ -846,7 +845,8 @@ def _referee_extras(game: Game | None, kind: str, rules: Any, data: Any) -> dict
         raw = data.get("bid", "")
         bid = parse_bid(raw) if raw in BID_VALUES else None
         behind = data.get("behind", "0")
-        behind_points = int(behind) if behind.lstrip("-").isdigit() else 0
+        behind_points = small_number(behind.removeprefix("-")) or 0
+        behind_points = -behind_points if behind.startswith("-") else behind_points
         verdict = None if bid is None else referee_answers.bid_answer(rules, bid, behind=behind_points)
         return {
             "bid_choices": BID_VALUES[: rules.tricks + 1] + BID_VALUES[-3:],

@@ -99,7 +99,7 @@ def vize_by_digits(digits: Mapping[int, Sequence[int]]) -> int | None:
 def parse_digits(text: str) -> tuple[int, ...] | None:
     """Digits typed as "9 8 6", "986" or "9,8,6" -> ``(9, 8, 6)``; ``None`` if anything else is in it."""
     cleaned = text.replace(",", " ").replace(" ", "")
-    if not cleaned or not cleaned.isdigit():
+    if not cleaned or not cleaned.isdecimal():
         return None
     return tuple(int(char) for char in cleaned)
 

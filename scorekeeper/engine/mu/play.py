@@ -28,7 +28,7 @@ def parse_card(code: str) -> tuple[str, int]:
         ValueError: not a colour and a digit.
     """
     colour, _sep, digit = code.partition(" ")
-    if colour not in COLOURS or not digit.isdigit() or not 0 <= int(digit) <= 9:
+    if colour not in COLOURS or not digit.isdecimal() or not 0 <= int(digit) <= 9:
         raise ValueError(f"not a Mü card: {code!r}")
     return colour, int(digit)
 
