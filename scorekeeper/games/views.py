@@ -144,6 +144,7 @@ def _mu_page(
     status: int = 200,
     auction_form: MuAuctionForm | None = None,
     points_form: MuPointsForm | None = None,
+    shown_stage: str | None = None,
 ) -> HttpResponse:
     """The Mü sheet page (or its ``game`` partial for htmx), with the deal-entry forms."""
     view = selectors.mu_sheet(game)
@@ -152,10 +153,18 @@ def _mu_page(
         "game": game,
         "opened": _opened(request),
         "version": game.version,
+        **_live(view, shown_stage),
     }
     context.update(_mu_forms(view, auction_form, points_form))
     template = "games/mu.html#game" if request.htmx else "games/mu.html"
     return render(request, template, context, status=status)
+
+
+def _live(view: GameSheet | selectors.MuSheet, shown_stage: str | None) -> dict[str, Any]:
+    """The entry stage (which hand or deal, and whether bids/auction or tricks/points are
+    asked) for the page's live poll, and whether a polling phone's form is out of date."""
+    stage = f"{view.next_number}{'p' if view.in_play else 'e'}{'w' if view.winner else ''}"
+    return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage}
 
 
 def _mu_forms(
@@ -345,10 +354,14 @@ def _page(
     bids_form: BidsForm | None = None,
     tricks_form: TricksForm | None = None,
     status: int = 200,
+    shown_stage: str | None = None,
 ) -> HttpResponse:
-    """The sheet page, or its ``game`` partial for htmx, with the entry forms."""
+    """The sheet page, or its ``game`` partial for htmx, with the entry forms.
+
+    ``shown_stage``: the stage of the form on the polling phone (see :func:`game_live`).
+    """
     if game.is_mu:
-        return _mu_page(request, game, status=status)
+        return _mu_page(request, game, status=status, shown_stage=shown_stage)
     view = game_sheet(game)
     bids_form = bids_form or _bids_form(view)
     tricks_form = tricks_form or _tricks_form(view)
@@ -363,6 +376,7 @@ def _page(
         "result_rows": _result_rows(view, tricks_form, bemo_sides={side for side, _n, _k in view.in_play_bemo}),
         "opened": _opened(request),
         "version": game.version,
+        **_live(view, shown_stage),
     }
     template = "games/game.html#game" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
@@ -449,7 +463,9 @@ def game_live(request: HttpRequest, game_id: Any) -> HttpResponse:
 
     Unchanged: 204 with no body after one indexed query, so htmx swaps nothing.
     Changed: the fresh ``game`` partial; the page takes only its ``#live``,
-    ``#sheet`` and ``#scoreboard`` from it, so a half-entered form stays as it is.
+    ``#sheet`` and ``#scoreboard`` from it, so a half-entered form stays as it is,
+    unless the form is for a stage that is over (``?stage=``: another phone saved
+    that hand), which saving would refuse anyway: then ``#entry`` comes fresh too.
     No state in the process: any app server can answer.
     """
     version = selectors.game_version(game_id=game_id)
@@ -457,7 +473,7 @@ def game_live(request: HttpRequest, game_id: Any) -> HttpResponse:
         raise Http404
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    return _page(request, Game.objects.get(pk=game_id))
+    return _page(request, Game.objects.get(pk=game_id), shown_stage=request.GET.get("stage", ""))
 
 
 @require_GET

@@ -747,7 +747,7 @@ def live(client, game: Game, version: str, **headers):
 def test_live_poll_unchanged_is_204_after_one_query(client, django_assert_num_queries):
     game = game_with_hands(20)
     page = html(client.get(game.get_absolute_url()))
-    version = re.search(r'id="live"[^>]*\?v=([0-9.]+)"', page).group(1)
+    version = re.search(r'id="live"[^>]*\?v=([0-9]+)&amp;stage=21e"', page).group(1)
     assert version == str(Game.objects.get(pk=game.pk).version) == "40"  # 20 hands: bids, then tricks
 
     with django_assert_num_queries(1):
@@ -801,3 +801,17 @@ def test_health_answers_without_the_database(client, django_assert_num_queries):
         response = client.get(reverse("games:health"))
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+def test_live_poll_refreshes_the_form_only_when_its_stage_is_over(client):
+    game = new_game()
+    play(game, [3, 3, 3, 3], [4, 3, 3, 3])  # hand 1 done
+    version = Game.objects.get(pk=game.pk).version
+    services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[4, 3, 3, 3])  # hand 1 corrected
+
+    same_stage = html(live(client, game, f"{version}&stage=2e", **HTMX))
+    assert '<section id="entry" class="entry" aria-live="polite">' in same_stage
+
+    over = html(live(client, game, f"{version}&stage=1p", **HTMX))
+    assert '<section id="entry" class="entry" aria-live="polite" hx-swap-oob="true">' in over
+    assert "Hand 2: bids" in over
