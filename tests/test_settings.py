@@ -14,6 +14,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: A production environment as README "Production" sets it, without HTTPS.
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": "x7-" + "k" * 30 + "Q9z!pL2#vB8$mN4%rT6^wY1&cX5*",
+    "DJANGO_ALLOWED_HOSTS": "scores.example.org",
+}
 
 
 @pytest.mark.django_db
@@ -65,8 +70,7 @@ def test_deployment_check_passes_with_the_production_environment():
         "--fail-level",
         "WARNING",
         DJANGO_HTTPS="1",
-        DJANGO_SECRET_KEY="x7-" + "k" * 30 + "Q9z!pL2#vB8$mN4%rT6^wY1&cX5*",
-        DJANGO_ALLOWED_HOSTS="scores.example.org",
+        **PRODUCTION,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -77,8 +81,7 @@ def test_deployment_check_flags_plain_http():
         "--deploy",
         "--fail-level",
         "WARNING",
-        DJANGO_SECRET_KEY="x7-" + "k" * 30 + "Q9z!pL2#vB8$mN4%rT6^wY1&cX5*",
-        DJANGO_ALLOWED_HOSTS="scores.example.org",
+        **PRODUCTION,
     )
     assert result.returncode != 0
     assert "SECURE_SSL_REDIRECT" in result.stdout + result.stderr

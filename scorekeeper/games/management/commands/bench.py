@@ -29,6 +29,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test import Client
@@ -139,7 +140,7 @@ class Command(BaseCommand):
 
     def served(self) -> None:
         """gunicorn (2 workers) on loopback with a fresh SQLite file: concurrent saves, poll speed."""
-        root = Path(__file__).resolve().parents[4]
+        root = settings.BASE_DIR
         with tempfile.TemporaryDirectory() as folder:
             env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
             env.update(
@@ -186,21 +187,10 @@ class Command(BaseCommand):
                 server.wait(timeout=30)
 
     def concurrent_saves(self, base: str, game_url: str) -> None:
-        phones = [_Phone(base, game_url) for _ in range(SAVERS)]
+        phones = [Phone(base, game_url) for _ in range(SAVERS)]
         bids = {"number": "20", **{f"bid_{seat}": "3" for seat in range(4)}}
-        start = threading.Barrier(SAVERS)
-        statuses: list[int] = []
-
-        def save(phone: _Phone) -> None:
-            start.wait()
-            statuses.append(phone.post(game_url + "bids/", bids))
-
-        threads = [threading.Thread(target=save, args=(phone,)) for phone in phones]
         began = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        statuses = post_at_once(phones, game_url + "bids/", bids)
         took = time.perf_counter() - began
         # The one stored hand is now in play: the sheet asks for its tricks.
         in_play = "Hand 21: tricks taken" in _get(base + game_url)
@@ -263,8 +253,9 @@ def _requests_per_second(url: str, status: int) -> float:
     return sum(done) / LOAD_SECONDS
 
 
-class _Phone:
-    """A browser-like client with its own session cookies and CSRF token."""
+class Phone:
+    """A browser-like client of a running server, with its own session cookies and
+    CSRF token (read from the page at ``game_url``)."""
 
     def __init__(self, base: str, game_url: str) -> None:
         self.base = base
@@ -273,9 +264,27 @@ class _Phone:
         self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
 
     def post(self, path: str, data: dict[str, str]) -> int:
+        """POST ``data`` to ``path`` as htmx does; the status code."""
         body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.token, **data}).encode()
         request = urllib.request.Request(self.base + path, data=body, headers={"HX-Request": "true"})
         try:
             return self.opener.open(request, timeout=60).status
         except urllib.error.HTTPError as error:
             return error.code
+
+
+def post_at_once(phones: list[Phone], path: str, data: dict[str, str]) -> list[int]:
+    """Every phone posts ``data`` to ``path`` at the same moment; their status codes."""
+    start = threading.Barrier(len(phones))
+    statuses = [0] * len(phones)
+
+    def run(index: int) -> None:
+        start.wait()
+        statuses[index] = phones[index].post(path, data)
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(phones))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
