@@ -60,6 +60,18 @@ def random_hands(count: int, seed: int = 1) -> list[SpadesHand]:
     return hands
 
 
+def game_record(length: int) -> dict[str, Any]:
+    """A Spades game record (``shared/formats/game-record.md``) of ``length`` random hands that never ends."""
+    return {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "dealer": 0,
+        "rules": NEVER_ENDS,
+        "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in random_hands(length)],
+    }
+
+
 class Command(BaseCommand):
     help = "Benchmark scoring and count the SQL queries of the sheet page and of saving a hand."
 
@@ -88,15 +100,7 @@ class Command(BaseCommand):
         try:
             rows = {}
             for length in (10, 200):
-                record = {
-                    "format": "scorekeeper-game/1",
-                    "game": "spades",
-                    "players": ["Ann", "Bob", "Cat", "Dan"],
-                    "dealer": 0,
-                    "rules": NEVER_ENDS,
-                    "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in random_hands(length)],
-                }
-                game = game_import(record=record)
+                game = game_import(record=game_record(length))
                 rows[length] = self.count_requests(game)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
@@ -151,18 +155,7 @@ class Command(BaseCommand):
             manage = [sys.executable, str(root / "manage.py")]
             subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, cwd=root, check=True)
             record = Path(folder) / "game.json"
-            record.write_text(
-                json.dumps(
-                    {
-                        "format": "scorekeeper-game/1",
-                        "game": "spades",
-                        "players": ["Ann", "Bob", "Cat", "Dan"],
-                        "dealer": 0,
-                        "rules": NEVER_ENDS,
-                        "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in random_hands(20)],
-                    }
-                )
-            )
+            record.write_text(json.dumps(game_record(20)))
             imported = subprocess.run(
                 [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
             ).stdout
@@ -204,7 +197,7 @@ class Command(BaseCommand):
 
     def poll_speed(self, base: str, game_url: str) -> None:
         page = _get(base + game_url)
-        version = re.search(r"live/\?v=([0-9.]+)", page).group(1)
+        version = re.search(r"live/\?v=([0-9]+)", page).group(1)
         plain = _requests_per_second(base + "/health/", 200)
         poll = _requests_per_second(f"{base}{game_url}live/?v={version}", 204)
         share = poll / plain
