@@ -7,8 +7,13 @@ every time, so editing an old hand is always consistent.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 import uuid
+from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -19,11 +24,33 @@ from scorekeeper.engine.record import parse_mu_deal, parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import spades_rules
 
+#: Random bytes in a link key: 144 bits, written as 24 URL-safe characters.
+KEY_BYTES = 18
+#: The characters of a link key (``secrets.token_urlsafe``), for the URL converter.
+KEY_PATTERN = r"[A-Za-z0-9_-]{24}"
+
+
+def new_key() -> str:
+    """A fresh, unguessable link key (144 random bits, 24 URL-safe characters)."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def fingerprint(record: dict[str, Any] | None) -> str:
+    """A short digest of a hand's or deal's record, so a form can tell whether the row
+    it was opened for has changed since (a version check per hand; ``""`` for no row)."""
+    if record is None:
+        return ""
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+
 
 class Game(models.Model):
     """One game at one table.
 
-    ``id`` is a random UUID: the game's address is its link (122 random bits).
+    ``id`` is a random UUID that never leaves the server. A game is reached only
+    through its links: ``edit_key`` (enter and correct hands) and ``view_key``
+    (read only; ``None`` while the owner has it turned off), each 144 random bits.
+    ``owner`` is the signed-in user who started it (``None``: started without an
+    account; then the browser that made it is its owner, see ``games.access``).
     ``players`` lists names in clockwise seating order; ``rules`` is the game
     record's rules object (preset plus changed keys).
     """
@@ -41,6 +68,12 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
     #: Counts the writes to the game: phones poll it to see changes from other phones.
     version = models.PositiveIntegerField(default=0)
+    edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    # NULL, not "", when turned off: many games may have no view link, and NULLs never clash as unique.
+    view_key = models.CharField(max_length=32, unique=True, null=True, default=new_key, editable=False)  # noqa: DJ001
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
 
     class Meta:
         ordering = ["-updated_at"]
@@ -49,8 +82,8 @@ class Game(models.Model):
         return " · ".join(self.players)
 
     def get_absolute_url(self) -> str:
-        """The sheet's address."""
-        return reverse("games:detail", args=[self.pk])
+        """The sheet's address through the edit link (for those allowed to edit)."""
+        return reverse("games:detail", args=[self.edit_key])
 
     @property
     def is_mu(self) -> bool:
@@ -124,6 +157,21 @@ class Hand(models.Model):
         """The engine hand (only for a complete hand)."""
         return parse_spades_hand(self.number, self.record())
 
+    def snapshot(self) -> dict[str, Any]:
+        """The hand as the change history keeps it: its record."""
+        return self.record()
+
+    def fingerprint(self) -> str:
+        """A short digest of :meth:`snapshot`, for forms that must not act on a changed hand."""
+        return fingerprint(self.snapshot())
+
+    def restore(self, record: dict[str, Any]) -> None:
+        """Set the fields from a record made by :meth:`record` (not saved)."""
+        rest = dict(record)
+        self.bids = rest.pop("bids", None)
+        self.tricks = rest.pop("tricks", None)
+        self.declarations = rest
+
 
 class HouseRules(models.Model):
     """A group's own named mix of house rules, to start the next game with.
@@ -167,6 +215,18 @@ class Deal(models.Model):
         """Whether the deal is over: an Eklat, or card points entered (else the cards are being played)."""
         return "eklat" in self.record or "points" in self.record
 
+    def snapshot(self) -> dict[str, Any]:
+        """The deal as the change history keeps it: a copy of its record."""
+        return dict(self.record)
+
+    def fingerprint(self) -> str:
+        """A short digest of :meth:`snapshot` (see :meth:`Hand.fingerprint`)."""
+        return fingerprint(self.snapshot())
+
+    def restore(self, record: dict[str, Any]) -> None:
+        """Set the deal record (not saved); the counterpart of :meth:`Hand.restore`."""
+        self.record = dict(record)
+
 
 class Ruling(models.Model):
     """A question put to the referee and its answer, kept with the game so a table can look back."""
@@ -182,3 +242,38 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return self.question
+
+
+class Change(models.Model):
+    """One change to a game's hands or deals, kept so the table can see who did what and undo it.
+
+    ``number`` is the 0-based hand (Spades) or deal (Mü) it changed; ``before``
+    and ``after`` are that row's record (``Hand.record()`` or ``Deal.record``),
+    ``None`` where there was no row (a new hand, or one deleted). ``device`` names
+    the phone that made it; ``reverts`` is the change it undid, for ``REVERT``.
+    """
+
+    class Action(models.TextChoices):
+        BIDS = "bids", _("Bids written")
+        MISDEAL = "misdeal", _("Misdeal")
+        TRICKS = "tricks", _("Tricks written")
+        EDIT = "edit", _("Corrected")
+        UNDO = "undo", _("Deleted with undo")
+        AUCTION = "auction", _("Auction written")
+        POINTS = "points", _("Card points written")
+        REVERT = "revert", _("Change undone")
+
+    game = models.ForeignKey(Game, related_name="changes", on_delete=models.CASCADE)
+    at = models.DateTimeField(auto_now_add=True)
+    device = models.CharField(max_length=100, blank=True)
+    action = models.CharField(max_length=16, choices=Action.choices)
+    number = models.PositiveIntegerField()
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reverts = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.action} #{self.number + 1}"

@@ -7,12 +7,13 @@ game with its hands already loaded (two queries in all, whatever the length).
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import segno
 from django.db import connection
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
@@ -26,6 +27,7 @@ from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, 
 from scorekeeper.engine.spades.rulebook import rulebook
 from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules, spades_rules
 
+from . import services
 from .models import Deal, Game, Hand
 
 
@@ -145,6 +147,8 @@ class GameSheet:
     order: tuple[SeatTurn, ...]
     winner: str | None
     sides: tuple[SideOffer, ...] = ()
+    #: The last hand's 0-based number and fingerprint, for the undo button (``None``: no hands).
+    last_row: tuple[int, str] | None = None
 
     @property
     def rules(self) -> SpadesRules:
@@ -271,6 +275,7 @@ def game_sheet(game: Game, hands: list[Hand] | None = None) -> GameSheet:
         order=order,
         winner=None if sheet.winner is None else sheet.sides[sheet.winner],
         sides=side_offers(engine, sheet.totals, number),
+        last_row=(hands[-1].number, hands[-1].fingerprint()) if hands else None,
     )
 
 
@@ -344,10 +349,10 @@ class GameSummary:
     sides: tuple[SideTotal, ...]
 
 
-def games_recent(limit: int = 20) -> list[GameSummary]:
-    """The most recently changed games, summarised (three queries whatever their length)."""
+def games_recent(games: QuerySet[Game], limit: int = 20) -> list[GameSummary]:
+    """The most recently changed of ``games``, summarised (three queries whatever their length)."""
     summaries = []
-    for game in Game.objects.prefetch_related("hands", "deals")[:limit]:
+    for game in games.prefetch_related("hands", "deals")[:limit]:
         try:
             sheet = score_game(game.to_engine(game.rounds()))
         except RuleError:
@@ -480,6 +485,8 @@ class MuSheet:
     playing: dict[str, Any] | None = None
     next_number: int = 1
     dealer_seat: int = 0
+    #: The last deal's 0-based number and fingerprint, for the undo button (``None``: no deals).
+    last_row: tuple[int, str] | None = None
 
     @property
     def points_in_deal(self) -> int:
@@ -578,6 +585,7 @@ def mu_sheet(game: Game, deals: list[Deal] | None = None) -> MuSheet:
         playing=None if in_play is None else mu_playing(names, in_play.record),
         next_number=len(engine.deals) + 1,
         dealer_seat=dealer_seat,
+        last_row=(deals[-1].number, deals[-1].fingerprint()) if deals else None,
     )
 
 
@@ -679,18 +687,97 @@ def double_counted(counted: dict[int, tuple[tuple[str, int], ...]], names: tuple
     ]
 
 
-def game_version(*, game_id: uuid.UUID) -> int | None:
-    """The game's version, which every write increments (``None``: no such game).
+def game_version(*, key: str) -> int | None:
+    """The version (which every write increments) of the game that link ``key`` opens
+    (``None``: no game has this link now).
 
-    Phones poll this every two seconds, so it is one primary-key lookup in plain SQL:
-    the ORM would spend ten times longer building the query than the database
-    takes to answer it (``make bench``).
+    Phones poll this every two seconds, so it is one lookup on the two unique key
+    indexes in plain SQL: the ORM would spend ten times longer building the query
+    than the database takes to answer it (``make bench``).
     """
-    table, pk = Game._meta.db_table, Game._meta.pk
+    quote = connection.ops.quote_name
+    table, edit_key, view_key = quote(Game._meta.db_table), quote("edit_key"), quote("view_key")
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT version FROM {connection.ops.quote_name(table)} WHERE {connection.ops.quote_name(pk.column)} = %s",
-            [pk.get_db_prep_value(game_id, connection)],
-        )
+        cursor.execute(f"SELECT version FROM {table} WHERE {edit_key} = %s OR {view_key} = %s", [key, key])
         row = cursor.fetchone()
     return None if row is None else row[0]
+
+
+def qr_svg(address: str) -> str:
+    """``address`` as a QR code: an inline ``<svg>`` (no size set: the page's CSS sizes it).
+
+    Made by segno from the address alone, so the markup holds nothing from a user.
+    Dark modules on white whatever the colour scheme, so every phone's camera reads it.
+    """
+    code = segno.make(address, error="m", micro=False)
+    return code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, svgclass="qr")
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """One change in a game's history as the history page shows it.
+
+    Attributes:
+        change: the stored change (time, device, action, reverts).
+        what: "Hand 3" or "Deal 3".
+        before, after: the hand or deal before and after, in a few words ("" where there was none).
+        can_revert: whether it can be undone now (its button is offered).
+    """
+
+    change: Any
+    what: str
+    before: str
+    after: str
+    can_revert: bool
+
+
+#: How many changes the history page lists (newest first).
+HISTORY_LENGTH = 200
+
+
+def game_changes(game: Game) -> list[ChangeRow]:
+    """The game's latest changes, newest first, each with whether it can be undone now (two queries)."""
+    rows = game.rounds()
+    changes = list(game.changes.all()[:HISTORY_LENGTH])
+    word = gettext("Deal %(number)d") if game.is_mu else gettext("Hand %(number)d")
+    summary = _deal_summary if game.is_mu else _hand_summary
+    return [
+        ChangeRow(
+            change=change,
+            what=word % {"number": change.number + 1},
+            before=summary(game, change.before),
+            after=summary(game, change.after),
+            can_revert=services.can_revert(kind=game.kind, rows=rows, change=change),
+        )
+        for change in changes
+    ]
+
+
+def _hand_summary(game: Game, record: dict[str, Any] | None) -> str:
+    """A Spades hand record in a few words: "bids 4 · 3 · Nil · 2; took 5 · 3 · 0 · 5"."""
+    if record is None:
+        return ""
+    if record.get("misdeal") is not None:
+        return gettext("misdeal called by %(player)s") % {"player": game.players[record["misdeal"]]}
+    rules = spades_rules(game.rules)
+    parts = []
+    if record.get("bids") is not None:
+        bids = " · ".join(bid_label(normalise_bid(rules, bid)) for bid in record["bids"])
+        parts.append(gettext("bids %(bids)s") % {"bids": bids})
+    if record.get("tricks") is not None:
+        parts.append(gettext("took %(tricks)s") % {"tricks": " · ".join(str(t) for t in record["tricks"])})
+    return "; ".join(parts)
+
+
+def _deal_summary(game: Game, record: dict[str, Any] | None) -> str:
+    """A Mü deal record in a few words: "Ann Chef at level 5; points 20 · 15 · 25"."""
+    if record is None:
+        return ""
+    if "eklat" in record:
+        return gettext("Eklat")
+    parts = [
+        gettext("%(chef)s Chef at level %(level)d") % {"chef": game.players[record["chef"]], "level": record["level"]}
+    ]
+    if record.get("points") is not None:
+        parts.append(gettext("points %(points)s") % {"points": " · ".join(str(p) for p in record["points"])})
+    return "; ".join(parts)

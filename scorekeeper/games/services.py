@@ -31,7 +31,7 @@ from scorekeeper.engine.spades.game import Bid, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .models import Deal, Game, Hand, HouseRules
+from .models import Change, Deal, Game, Hand, HouseRules, new_key
 
 
 def _locked(game: Game) -> tuple[Game, list[Any]]:
@@ -50,14 +50,49 @@ def _check_number(number: int | None, expected: int | None) -> None:
         raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
 
 
-def _touch(game: Game) -> None:
-    """Mark a write to the locked ``game``: a new version for the phones polling it."""
+def _check_shown(row: Hand | Deal | None, shown: str | None) -> None:
+    """Raise :class:`StaleHand` if the row changed since the form showed it.
+
+    ``shown`` is the :func:`~scorekeeper.games.models.fingerprint` of the record the
+    form was opened with (``None``: not checked)."""
+    if shown is not None and shown != (row.fingerprint() if row is not None else ""):
+        raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
+
+
+def _snapshot(row: Hand | Deal | None) -> dict[str, Any] | None:
+    """The record of a hand or deal as the change history keeps it (``None``: no row)."""
+    return None if row is None else row.snapshot()
+
+
+def _touch(
+    game: Game,
+    *,
+    action: str,
+    number: int,
+    before: dict[str, Any] | None,
+    after: Hand | Deal | None,
+    device: str,
+    reverts: Change | None = None,
+) -> Change:
+    """Mark a write to the locked ``game``: a new version for the phones polling it, and
+    the change in its history (``before``: the row's record before; ``after``: the row now)."""
     game.version += 1
     game.save(update_fields=["updated_at", "version"])
+    return Change.objects.create(
+        game=game,
+        action=action,
+        number=number,
+        before=before,
+        after=_snapshot(after),
+        device=device[:100],
+        reverts=reverts,
+    )
 
 
 @transaction.atomic
-def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any], kind: str = "spades") -> Game:
+def game_create(
+    *, players: Sequence[str], dealer: int, rules: dict[str, Any], kind: str = "spades", owner: Any = None
+) -> Game:
     """Start a game.
 
     Args:
@@ -66,6 +101,7 @@ def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any], k
         dealer: seat index of the first dealer.
         rules: a game record's rules object (``{"preset": ..., key: value}``).
         kind: ``"spades"`` or ``"mu"``.
+        owner: the signed-in user starting it, or ``None``.
 
     Raises:
         RecordError: a bad name list, dealer, preset, key or value.
@@ -74,7 +110,9 @@ def game_create(*, players: Sequence[str], dealer: int, rules: dict[str, Any], k
         {"format": FORMAT, "game": kind, "players": list(players), "dealer": dealer, "rules": rules, "hands": []}
     )
     record_rules = mu_rules_record(engine.rules) if isinstance(engine, MuGame) else spades_rules_record(engine.rules)
-    return Game.objects.create(kind=kind, players=list(engine.players), dealer=engine.dealer, rules=record_rules)
+    return Game.objects.create(
+        kind=kind, players=list(engine.players), dealer=engine.dealer, rules=record_rules, owner=owner
+    )
 
 
 @transaction.atomic
@@ -90,8 +128,8 @@ def house_rules_save(*, name: str, rules: dict[str, Any]) -> HouseRules:
 
 
 @transaction.atomic
-def game_import(*, record: Any) -> Game:
-    """Store a game record (``shared/formats/game-record.md``) as a new game.
+def game_import(*, record: Any, owner: Any = None) -> Game:
+    """Store a game record (``shared/formats/game-record.md``) as a new game (``owner``: a user or ``None``).
 
     Raises:
         RuleError: the record is malformed or any hand breaks a rule.
@@ -100,14 +138,18 @@ def game_import(*, record: Any) -> Game:
     score_game(engine)  # every hand must be legal before anything is stored
     if isinstance(engine, MuGame):
         game = Game.objects.create(
-            kind=Game.Kind.MU, players=list(engine.players), dealer=engine.dealer, rules=mu_rules_record(engine.rules)
+            kind=Game.Kind.MU,
+            players=list(engine.players),
+            dealer=engine.dealer,
+            rules=mu_rules_record(engine.rules),
+            owner=owner,
         )
         Deal.objects.bulk_create(
             Deal(game=game, number=number, record=mu_deal_record(deal)) for number, deal in enumerate(engine.deals)
         )
         return game
     game = Game.objects.create(
-        players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules)
+        players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules), owner=owner
     )
     Hand.objects.bulk_create(_stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands))
     return game
@@ -128,16 +170,24 @@ def _stored_hand(game: Game, number: int, hand: Any, rules: Any) -> Hand:
 
 
 @transaction.atomic
-def game_rematch(*, game: Game) -> Game:
-    """A new game with the same players and house rules; the deal moves on to the left."""
+def game_rematch(*, game: Game, owner: Any = None) -> Game:
+    """A new game with the same players and house rules; the deal moves on to the left.
+
+    ``owner``: the signed-in user asking for it, or ``None``.
+    """
     game, hands = _locked(game)
     dealer = game.to_engine(hands).dealer_of(len(hands))
-    return Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules)
+    return Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules, owner=owner)
 
 
 @transaction.atomic
 def hand_bids_save(
-    *, game: Game, bids: Sequence[Bid], declarations: dict[str, Any] | None = None, number: int | None = None
+    *,
+    game: Game,
+    bids: Sequence[Bid],
+    declarations: dict[str, Any] | None = None,
+    number: int | None = None,
+    device: str = "",
 ) -> Hand:
     """Write the bids of the next hand (the hand is then in play).
 
@@ -149,6 +199,7 @@ def hand_bids_save(
             (``{"side", "kind", "made": None}`` objects).
         number: the 0-based hand number the form was showing; when given and the
             game has moved on meanwhile (another phone), nothing is written.
+        device: the phone's name, for the game's history.
 
     Raises:
         StaleHand: ``number`` is not the next hand any more.
@@ -162,12 +213,12 @@ def hand_bids_save(
     candidate = parse_spades_hand(len(hands), {"bids": list(bids), "tricks": [], **declarations})
     checked = verify_bidding(engine, candidate, totals=sheet.totals, number=len(hands))
     hand = Hand.objects.create(game=game, number=len(hands), bids=list(checked.bids or ()), declarations=declarations)
-    _touch(game)
+    _touch(game, action=Change.Action.BIDS, number=hand.number, before=None, after=hand, device=device)
     return hand
 
 
 @transaction.atomic
-def hand_misdeal(*, game: Game, seat: int, number: int | None = None) -> Hand:
+def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "") -> Hand:
     """Record that ``seat`` called a misdeal: the hand is thrown in, the same dealer deals again.
 
     Raises:
@@ -180,7 +231,7 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None) -> Hand:
     candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
     _verify(game, [*hands, candidate])
     candidate.save()
-    _touch(game)
+    _touch(game, action=Change.Action.MISDEAL, number=candidate.number, before=None, after=candidate, device=device)
     return candidate
 
 
@@ -200,7 +251,12 @@ def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[Any, Any]:
 
 @transaction.atomic
 def hand_tricks_save(
-    *, game: Game, tricks: Sequence[int], results: dict[str, Any] | None = None, number: int | None = None
+    *,
+    game: Game,
+    tricks: Sequence[int],
+    results: dict[str, Any] | None = None,
+    number: int | None = None,
+    device: str = "",
 ) -> Hand:
     """Write the tricks taken in the hand in play; the hand is then scored.
 
@@ -226,11 +282,12 @@ def hand_tricks_save(
     elif not in_play:
         raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
     current = hands[-1]
+    before = None if bids_itself else _snapshot(current)
     current.tricks = list(tricks)
     current.declarations = _with_results(current.declarations, results or {})
     _verify(game, hands)
     current.save()
-    _touch(game)
+    _touch(game, action=Change.Action.TRICKS, number=current.number, before=before, after=current, device=device)
     return current
 
 
@@ -254,21 +311,29 @@ def hand_update(
     bids: Sequence[Bid] | None,
     tricks: Sequence[int],
     declarations: dict[str, Any] | None = None,
+    shown: str | None = None,
+    device: str = "",
 ) -> Hand:
     """Correct a played hand (0-based ``number``); every later hand is checked again.
 
     Args:
         bids, tricks: as in the record (``bids`` ``None`` for a hand that bids itself).
         declarations: the hand's optional record fields; ``None`` keeps the stored ones.
+        shown: the fingerprint of the hand the form was opened with: if another
+            phone changed the hand since, nothing is written.
+        device: the phone's name, for the game's history.
 
     Raises:
         Hand.DoesNotExist: no played hand with that number.
+        StaleHand: the hand changed since the form was opened.
         RuleError: the corrected hand, or a later hand because of it, breaks a rule.
     """
     game, hands = _locked(game)
     if not 0 <= number < len(hands) or not hands[number].is_complete or hands[number].tricks is None:
         raise Hand.DoesNotExist
     hand = hands[number]
+    _check_shown(hand, shown)
+    before = _snapshot(hand)
     rules = spades_rules(game.rules)
     hand.bids = None if bids is None else [normalise_bid(rules, bid) for bid in bids]
     hand.tricks = list(tricks)
@@ -276,7 +341,7 @@ def hand_update(
         hand.declarations = declarations
     _verify(game, hands)
     hand.save(update_fields=["bids", "tricks", "declarations"])
-    _touch(game)
+    _touch(game, action=Change.Action.EDIT, number=hand.number, before=before, after=hand, device=device)
     return hand
 
 
@@ -307,14 +372,29 @@ def _verify(game: Game, hands: list[Hand]) -> None:
 
 
 @transaction.atomic
-def hand_undo(*, game: Game) -> Hand | Deal | None:
-    """Delete the last hand (its bids, if it is still in play) or Mü deal; return it, or ``None``."""
+def hand_undo(
+    *, game: Game, number: int | None = None, shown: str | None = None, device: str = ""
+) -> Hand | Deal | None:
+    """Delete the last hand (its bids, if it is still in play) or Mü deal; return it, or ``None``.
+
+    Args:
+        number, shown: the 0-based number and fingerprint of the last hand as the
+            undo button showed it: if another phone changed the game since, nothing
+            is deleted (so a late tap never deletes a hand it did not mean).
+        device: the phone's name, for the game's history.
+
+    Raises:
+        StaleHand: the last hand is not the one shown any more.
+    """
     game, hands = _locked(game)
-    if not hands:
+    last = hands[-1] if hands else None
+    _check_number(number, last.number if last else None)
+    _check_shown(last, shown)
+    if last is None:
         return None
-    last = hands[-1]
+    before = _snapshot(last)
     last.delete()
-    _touch(game)
+    _touch(game, action=Change.Action.UNDO, number=last.number, before=before, after=None, device=device)
     return last
 
 
@@ -330,6 +410,7 @@ def deal_auction_save(
     partner: int | None = None,
     laid_cards: dict[int, tuple[tuple[str, int], ...]] | None = None,
     number: int | None = None,
+    device: str = "",
 ) -> Deal:
     """Write what a Mü auction decided (``mu.md`` §3-§6).
 
@@ -345,6 +426,7 @@ def deal_auction_save(
         laid_cards: optionally, the cards players laid ((colour, digit index) pairs):
             the Chef's and Vize's trumps must then be among theirs (§5).
         number: the 0-based deal the form was shown for (a version check).
+        device: the phone's name, for the game's history.
 
     Raises:
         StaleHand: another phone changed the game meanwhile.
@@ -386,7 +468,7 @@ def deal_auction_save(
             verify_trump_laid(vize_trump, cards.get(vize, ()), names[vize])
         verify_trump_laid(chef_trump, cards.get(result.chef, ()), names[result.chef])
     stored = Deal.objects.create(game=game, number=len(deals), record=record)
-    _touch(game)
+    _touch(game, action=Change.Action.AUCTION, number=stored.number, before=None, after=stored, device=device)
     return stored
 
 
@@ -409,7 +491,7 @@ def mu_vize(result: Any, digits: dict[int, tuple[int, ...]]) -> int | None:
 
 
 @transaction.atomic
-def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = None) -> Deal:
+def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = None, device: str = "") -> Deal:
     """Write the card points each player took in the deal being played; it is then scored.
 
     Raises:
@@ -422,36 +504,182 @@ def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = 
     if not in_play:
         raise RuleError(Text(gettext_noop("No deal is being played: enter the auction first.")), field="points")
     current = deals[-1]
+    before = _snapshot(current)
     current.record = {**current.record, "points": list(points)}
     try:
         score_game(game.to_engine(deals))
     except RuleError as error:
         raise RuleError(error.text, field=error.field, seat=error.seat, source=error.source) from None
     current.save(update_fields=["record"])
-    _touch(game)
+    _touch(game, action=Change.Action.POINTS, number=current.number, before=before, after=current, device=device)
     return current
 
 
 @transaction.atomic
-def deal_update(*, game: Game, number: int, record: dict[str, Any]) -> Deal:
+def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str | None = None, device: str = "") -> Deal:
     """Correct a finished Mü deal (0-based ``number``) with a new deal record; every later deal is scored again.
+
+    Args:
+        shown: the fingerprint of the deal the form was opened with (see :func:`hand_update`).
+        device: the phone's name, for the game's history.
 
     Raises:
         Deal.DoesNotExist: no finished deal with that number.
+        StaleHand: the deal changed since the form was opened.
         RuleError: the corrected deal, or a later one because of it, breaks a rule.
     """
     game, deals = _locked(game)
     if not 0 <= number < len(deals) or not deals[number].is_complete:
         raise Deal.DoesNotExist
     deal = deals[number]
+    _check_shown(deal, shown)
+    before = _snapshot(deal)
     deal.record = record
-    engine = game.to_engine(deals)  # parses the corrected record: shape errors surface here
+    _verify_deals(game, deals)
+    deal.save(update_fields=["record"])
+    _touch(game, action=Change.Action.EDIT, number=deal.number, before=before, after=deal, device=device)
+    return deal
+
+
+def _verify_deals(game: Game, deals: list[Deal]) -> None:
+    """Check Mü ``deals`` (changed in memory, not yet saved) as the whole game, like :func:`_verify`.
+
+    Raises:
+        RuleError: a deal's record is malformed or breaks a rule.
+    """
+    engine = game.to_engine(deals)  # parses the changed records: shape errors surface here
     sheet = score_game(engine)
     if deals and not deals[-1].is_complete:
         if sheet.finished:
             raise RuleError(Text(gettext_noop("With this change the game is over before the deal being played.")))
         in_play = deals[-1].record
         verify_deal(engine, Played(**{**in_play, "points": None}), played=False)
-    deal.save(update_fields=["record"])
-    _touch(game)
-    return deal
+
+
+#: Why a change cannot be undone, for Spades hands and Mü deals.
+_REVERT_TEXTS = {
+    "spades": {
+        "changed": gettext_noop("Hand %(number)s has changed again since: undo the later change first."),
+        "later": gettext_noop("Hands after hand %(number)s are in the way: undo them first."),
+        "earlier": gettext_noop("Hand %(number)s can only come back after the hands before it."),
+    },
+    "mu": {
+        "changed": gettext_noop("Deal %(number)s has changed again since: undo the later change first."),
+        "later": gettext_noop("Deals after deal %(number)s are in the way: undo them first."),
+        "earlier": gettext_noop("Deal %(number)s can only come back after the deals before it."),
+    },
+}
+
+
+def verify_revert(*, kind: str, rows: Sequence[Hand | Deal], change: Change) -> None:
+    """Check that ``change`` can be undone with the game's hands or deals now ``rows`` (in order).
+
+    The hand must still be as the change left it; a hand can only appear or go
+    at the end of the game, and only the last hand may be left in play. (The
+    whole game is scored again when the change is undone: see :func:`change_revert`.)
+
+    Raises:
+        RuleError: with the reason, for the player.
+    """
+    texts = _REVERT_TEXTS[kind]
+    number = change.number
+    current = rows[number] if number < len(rows) else None
+    if _snapshot(current) != change.after:
+        raise RuleError(Text(texts["changed"], {"number": number + 1}))
+    if change.before is None and number != len(rows) - 1:
+        raise RuleError(Text(texts["later"], {"number": number + 1}))
+    if change.before is not None and current is None and number != len(rows):
+        raise RuleError(Text(texts["earlier"], {"number": number + 1}))
+    in_play = change.before is not None and not _restored(kind, change.before).is_complete
+    if in_play and number < len(rows) - (current is not None):
+        raise RuleError(Text(texts["later"], {"number": number + 1}))  # only the last may be in play
+
+
+def can_revert(*, kind: str, rows: Sequence[Hand | Deal], change: Change) -> bool:
+    """Whether :func:`verify_revert` lets ``change`` be undone now (offers its button)."""
+    try:
+        verify_revert(kind=kind, rows=rows, change=change)
+    except RuleError:
+        return False
+    return True
+
+
+def _restored(kind: str, record: dict[str, Any]) -> Hand | Deal:
+    """An unsaved hand or deal holding ``record``."""
+    row = Deal() if kind == "mu" else Hand()
+    row.restore(record)
+    return row
+
+
+@transaction.atomic
+def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
+    """Undo one change from the game's history: its hand or deal goes back to how it was before.
+
+    Any change may be undone, not only the last, as long as its hand is still as
+    that change left it; a new or deleted hand can only come and go at the end of
+    the game. The whole game is checked again, and the undoing is itself a change
+    (so it can be undone in turn).
+
+    Returns:
+        The new ``REVERT`` change.
+
+    Raises:
+        Change.DoesNotExist: the game has no such change.
+        RuleError: the hand changed again since (undo the later change first),
+            later hands follow it, or the game would break a rule.
+    """
+    game, rows = _locked(game)
+    change = game.changes.get(pk=change_id)
+    verify_revert(kind=game.kind, rows=rows, change=change)
+    number = change.number
+    current = rows[number] if number < len(rows) else None
+    if change.before is None:
+        rows.pop()
+    elif current is None:
+        current = Deal(game=game, number=number) if game.is_mu else Hand(game=game, number=number)
+        rows.append(current)
+    if change.before is not None:
+        current.restore(change.before)
+    if game.is_mu:
+        _verify_deals(game, rows)
+    else:
+        _verify(game, rows)
+    if change.before is None:
+        current.delete()
+        current = None
+    else:
+        current.save()
+    return _touch(
+        game,
+        action=Change.Action.REVERT,
+        number=number,
+        before=change.after,
+        after=current,
+        device=device,
+        reverts=change,
+    )
+
+
+@transaction.atomic
+def game_link_renew(*, game: Game, link: str) -> Game:
+    """Give the game a new ``"edit"`` or ``"view"`` link; the old one stops working at once.
+
+    Phones that opened the old link lose the game (their next poll reloads to
+    "this link does not open a game"); the owner keeps it.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    field = {"edit": "edit_key", "view": "view_key"}[link]
+    setattr(game, field, new_key())
+    game.version += 1  # open pages poll again and find out
+    game.save(update_fields=[field, "version", "updated_at"])
+    return game
+
+
+@transaction.atomic
+def game_view_link_revoke(*, game: Game) -> Game:
+    """Turn the view link off: it opens nothing until renewed. (The edit link can only be renewed.)"""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    game.view_key = None
+    game.version += 1
+    game.save(update_fields=["view_key", "version", "updated_at"])
+    return game

@@ -52,10 +52,10 @@ def start(page: Page, first_heading: str) -> Game:
     """Tap "Start game", wait for the sheet with ``first_heading``; return the game (page marked)."""
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name=first_heading)).to_be_visible()
-    match = re.search(r"/games/([0-9a-f-]{36})/", page.url)
+    match = re.search(r"/games/([A-Za-z0-9_-]{24})/", page.url)
     assert match, page.url
     page.evaluate("window.__marker = 1")
-    return Game.objects.get(pk=match.group(1))
+    return Game.objects.get(edit_key=match.group(1))
 
 
 def tap_bids(page: Page, bids: dict[int, str]) -> None:
@@ -266,7 +266,7 @@ def test_rulebook_link_from_an_explanation_line(live_server, page: Page) -> None
     line.click()
 
     page.wait_for_url(re.compile(rf"#{anchor}$"))
-    assert f"/games/{game.pk}/" in page.url, page.url
+    assert f"/games/{game.edit_key}/" in page.url, page.url
     expect(page.get_by_role("heading", name="House rules", exact=True)).to_be_visible()
     rule = page.locator(f"li#{anchor}")
     expect(rule).to_be_visible()

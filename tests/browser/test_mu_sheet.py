@@ -45,10 +45,10 @@ def start_game(page: Page, live_server, *, dealer: int = ANNA) -> Game:
     page.locator(f"input[name=dealer][value='{dealer}']").check()
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
-    match = re.search(r"/games/([0-9a-f-]{36})/", page.url)
+    match = re.search(r"/games/([A-Za-z0-9_-]{24})/", page.url)
     assert match, page.url
     page.evaluate("window.__marker = 1")
-    return Game.objects.get(pk=match.group(1))
+    return Game.objects.get(edit_key=match.group(1))
 
 
 def tap(page: Page, action: Callable[[], object]) -> None:

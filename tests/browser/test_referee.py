@@ -197,7 +197,7 @@ def test_judge_a_mu_trick_with_double_trumps_at_phone_size(live_server, page: Pa
 
 def test_rulings_are_kept_with_the_game(live_server, page: Page) -> None:
     game = game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
-    open_referee(page, f"{live_server.url}/games/{game.pk}/referee/")
+    open_referee(page, f"{live_server.url}/games/{game.edit_key}/referee/")
     expect(page.get_by_text("Using the house rules of the game of Ann, Bob, Cat, Dan.")).to_be_visible()
     expect(page.locator("select[name=kind]")).to_have_count(0)
     rulings = page.locator("section.rulings")
@@ -237,7 +237,7 @@ def test_referee_tap_targets_at_phone_size(live_server, page: Page) -> None:
 
 def test_keep_this_ruling_is_a_44px_tap_target(live_server, page: Page) -> None:
     game = game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
-    open_referee(page, f"{live_server.url}/games/{game.pk}/referee/")
+    open_referee(page, f"{live_server.url}/games/{game.edit_key}/referee/")
     tap_cards(page, "10H", "QH")
     expect(page.get_by_role("button", name="Keep this ruling")).to_be_visible()
     assert small_tap_targets(page) == []

@@ -40,9 +40,9 @@ def start_game(page: Page, live_server, *, target: int | None = None) -> Game:
         page.fill("#id_target", str(target))
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
-    match = re.search(r"/games/([0-9a-f-]{36})/", page.url)
+    match = re.search(r"/games/([A-Za-z0-9_-]{24})/", page.url)
     assert match, page.url
-    return Game.objects.get(pk=match.group(1))
+    return Game.objects.get(edit_key=match.group(1))
 
 
 def tap_bids(page: Page, bids: dict[int, str]) -> None:
@@ -147,7 +147,7 @@ def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> No
     page.locator("label[for=tricks-1-1]").click()
     page.locator("label[for=tricks-2-6]").click()
     page.get_by_role("button", name="Save corrected hand").click()
-    page.wait_for_url(re.compile(rf"/games/{game.pk}/\?hand=1#hand-1$"))
+    page.wait_for_url(re.compile(rf"/games/{game.edit_key}/\?hand=1#hand-1$"))
     expect(page.locator("#hand-1")).to_have_attribute("open", "")  # the corrected row is shown open
     expect_totals(page, 84, 154)
     expect(page.locator("#hand-1 .run").first).to_have_text("74")

@@ -25,7 +25,7 @@ def test_phones_saving_the_same_bids_at_once_store_one_hand(live_server, game: G
     phones = [Phone(live_server.url, game.get_absolute_url()) for _ in range(PHONES)]
     bids = {"number": "0", **{f"bid_{seat}": "3" for seat in range(4)}}
 
-    statuses = post_at_once(phones, f"/games/{game.pk}/bids/", bids)
+    statuses = post_at_once(phones, f"/games/{game.edit_key}/bids/", bids)
 
     assert sorted(statuses) == [200] + [409] * (PHONES - 1), statuses
     assert Hand.objects.filter(game=game).count() == 1
@@ -36,7 +36,7 @@ def test_phones_saving_the_same_tricks_at_once_score_the_hand_once(live_server, 
     phones = [Phone(live_server.url, game.get_absolute_url()) for _ in range(PHONES)]
     tricks = {"number": "0", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}
 
-    statuses = post_at_once(phones, f"/games/{game.pk}/tricks/", tricks)
+    statuses = post_at_once(phones, f"/games/{game.edit_key}/tricks/", tricks)
 
     assert sorted(statuses) == [200] + [409] * (PHONES - 1), statuses
     hand = Hand.objects.get(game=game)

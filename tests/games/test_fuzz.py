@@ -81,11 +81,11 @@ def games(db) -> dict[str, Game]:
 
 def named_urls(games: dict[str, Game]) -> list[tuple[str, str]]:
     spades, mu = games["spades"], games["mu"]
-    found = [(name, reverse(f"games:{name}", args=[spades.pk])) for name in SPADES_POSTS]
-    found += [(name, reverse(f"games:{name}", args=[mu.pk])) for name in MU_POSTS]
+    found = [(name, reverse(f"games:{name}", args=[spades.edit_key])) for name in SPADES_POSTS]
+    found += [(name, reverse(f"games:{name}", args=[mu.edit_key])) for name in MU_POSTS]
     found += [(name, reverse(f"games:{name}")) for name in NEW_POSTS]
-    found += [("hand_edit", reverse("games:hand_edit", args=[spades.pk, 1]))]
-    found += [("mu_deal_edit", reverse("games:mu_deal_edit", args=[mu.pk, 1]))]
+    found += [("hand_edit", reverse("games:hand_edit", args=[spades.edit_key, 1]))]
+    found += [("mu_deal_edit", reverse("games:mu_deal_edit", args=[mu.edit_key, 1]))]
     return found
 
 

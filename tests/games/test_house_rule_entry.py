@@ -14,7 +14,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def url(name, game):
-    return reverse(f"games:{name}", args=[game.pk])
+    return reverse(f"games:{name}", args=[game.edit_key])
 
 
 def nyc():
@@ -124,12 +124,12 @@ def test_edit_keeps_and_changes_declarations(client):
     services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])
     services.hand_bids_save(game=game, bids=[6, 5], declarations={"blind": [0]})
     services.hand_tricks_save(game=game, tricks=[3, 3, 4, 3])
-    page = client.get(reverse("games:hand_edit", args=[game.pk, 2])).content.decode()
+    page = client.get(reverse("games:hand_edit", args=[game.edit_key, 2])).content.decode()
     assert 'name="blind_0" checked' in page
 
     # Correct it: the bid was not blind after all.
     data = {"bid_0": "6", "bid_1": "5", "tricks_0": "3", "tricks_1": "3", "tricks_2": "4", "tricks_3": "3"}
-    response = client.post(reverse("games:hand_edit", args=[game.pk, 2]), data)
+    response = client.post(reverse("games:hand_edit", args=[game.edit_key, 2]), data)
     assert response.status_code == 302
     assert Hand.objects.get(game=game, number=1).declarations == {}
     # Ann & Cat bid 6, took 7: +60 (one bag, worth 0); Bob & Dan bid 5, took 6: +50.

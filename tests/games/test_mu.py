@@ -59,7 +59,7 @@ def test_mu_sheet_page_and_undo(client):
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Eklat at level 3" in page and "Dagmar at level 4, green over 7" in page
     assert "Conny (opponent): 5 × 2 = +10" in page
-    response = client.post(reverse("games:undo", args=[game.pk]), HTTP_HX_REQUEST="true")
+    response = client.post(reverse("games:undo", args=[game.edit_key]), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
 
 
@@ -67,16 +67,17 @@ def test_mu_sheet_page_and_undo(client):
 def test_spades_entry_points_refuse_a_mu_game(client, name):
     game = services.game_import(record=RECORD)
     method = client.get if name == "rulebook" else client.post
-    assert method(reverse(f"games:{name}", args=[game.pk])).status_code == 404
+    assert method(reverse(f"games:{name}", args=[game.edit_key])).status_code == 404
     assert Deal.objects.filter(game=game).count() == 3
 
 
 def test_mu_game_on_the_home_page_and_as_a_download(client):
     game = services.game_import(record=RECORD)
+    client.get(game.get_absolute_url())
     home = client.get("/").content.decode()
     assert "Anna · Beate · Conny · Dagmar · Emma" in home
     assert "Mü ·" in home and "3 deals played" in home
-    response = client.get(reverse("games:record", args=[game.pk]))
+    response = client.get(reverse("games:record", args=[game.edit_key]))
     assert 'filename="mu-' in response["Content-Disposition"]
     assert json.loads(response.content) == RECORD
 
@@ -141,23 +142,25 @@ def test_new_mu_game_needs_three_names_without_gaps(client):
 def test_preview_names_the_chef_and_asks_for_the_tied_vize_digits(client):
     game = new_mu()
     # mu.md §4 Beispiel 1: Dagmar laid 4 (Chef); Anna and Conny 2 each: tied for Vize.
-    response = client.post(reverse("games:mu_preview", args=[game.pk]), laid(2, 1, 2, 4, 0), HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("games:mu_preview", args=[game.edit_key]), laid(2, 1, 2, 4, 0), HTTP_HX_REQUEST="true"
+    )
     page = response.content.decode()
     assert "Dagmar is Chef at level 4: the team needs 33 of 60." in page
     assert 'name="digits_0"' in page and 'name="digits_2"' in page
     # Conny's second-highest digit is higher: she is Vize; Anna may be partner, Conny may not.
     data = {**laid(2, 1, 2, 4, 0), "digits_0": "9 5", "digits_2": "9 8"}
-    page = client.post(reverse("games:mu_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true").content.decode()
+    page = client.post(reverse("games:mu_preview", args=[game.edit_key]), data, HTTP_HX_REQUEST="true").content.decode()
     assert "Vize: Conny" in page
     assert 'id="partner-0"' in page and 'id="partner-2"' not in page and 'id="partner-3"' not in page
 
 
 def test_an_eklat_asks_who_laid_last_and_ends_the_deal(client):
     game = new_mu()
-    page = client.post(reverse("games:mu_preview", args=[game.pk]), laid(3, 1, 3, 3, 0)).content.decode()
+    page = client.post(reverse("games:mu_preview", args=[game.edit_key]), laid(3, 1, 3, 3, 0)).content.decode()
     assert "Eklat on 3 cards: who laid a card last?" in page
     response = client.post(
-        reverse("games:mu_auction", args=[game.pk]), {**laid(3, 1, 3, 3, 0), "last": "3", "number": "0"}
+        reverse("games:mu_auction", args=[game.edit_key]), {**laid(3, 1, 3, 3, 0), "last": "3", "number": "0"}
     )
     assert response.status_code == 302
     assert game_export(game)["hands"] == [{"eklat": {"level": 3, "tied": [0, 2, 3], "last": 3}}]
@@ -168,13 +171,13 @@ def test_auction_then_points_scores_the_deal(client):
     game = new_mu()
     # Dagmar laid 4 (Chef), Conny 2 (Vize); Anna, with 1, may be partner.
     data = {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"}
-    response = client.post(reverse("games:mu_auction", args=[game.pk]), data, HTTP_HX_REQUEST="true")
+    response = client.post(reverse("games:mu_auction", args=[game.edit_key]), data, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert response.status_code == 200
     assert "Dagmar is Chef at level 4" in page and "green over 7" in page and "Dagmar &amp; Anna need 33 of 60" in page
     # Anna deals first: Beate, Conny, Dagmar, Emma are entered, Anna (the dealer) gets the rest: 60 - 51 = 9.
     points = {"points_1": "10", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
-    assert client.post(reverse("games:mu_points", args=[game.pk]), points).status_code == 302
+    assert client.post(reverse("games:mu_points", args=[game.edit_key]), points).status_code == 302
     assert game_export(game)["hands"][0]["points"] == [9, 10, 14, 20, 7]
     assert mu_sheet(game).sheet.totals == (9, 20, 24, 0, 17)  # mu.md §8.2 example: difference 2
 
@@ -184,18 +187,18 @@ def test_the_vize_may_not_be_partner_and_nothing_is_saved(client):
     data = {**laid(2, 1, 1, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"}
     data["partner"] = "0"
     data.update(laid(1, 2, 1, 4, 0))  # now Beate (2 cards) is Vize; Anna may still be partner
-    assert client.post(reverse("games:mu_auction", args=[game.pk]), {**data, "partner": "1"}).status_code == 422
+    assert client.post(reverse("games:mu_auction", args=[game.edit_key]), {**data, "partner": "1"}).status_code == 422
     assert not Deal.objects.filter(game=game).exists()
 
 
 def test_points_not_adding_up_are_refused(client):
     game = new_mu()
     client.post(
-        reverse("games:mu_auction", args=[game.pk]),
+        reverse("games:mu_auction", args=[game.edit_key]),
         {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": "none", "partner": "0", "number": "0"},
     )
     points = {"points_1": "40", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
-    response = client.post(reverse("games:mu_points", args=[game.pk]), points)
+    response = client.post(reverse("games:mu_points", args=[game.edit_key]), points)
     assert response.status_code == 422
     assert "more than the 60 of a deal" in response.content.decode()
     assert "points" not in Deal.objects.get(game=game).record
@@ -204,13 +207,13 @@ def test_points_not_adding_up_are_refused(client):
 def test_card_counter_adds_the_triangles_of_the_tapped_cards(client):
     game = new_mu()
     client.post(
-        reverse("games:mu_auction", args=[game.pk]),
+        reverse("games:mu_auction", args=[game.edit_key]),
         {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"},
     )
     # A colour's cards by index: 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9.
     # Beate took red 6 (index 7: 2), red 7 (index 8: 2), red 1 (index 1: 0), blue 0 (1), blue 9 (index 11: 0): 5.
     data = {"cards_1": ["red:7", "red:8", "red:1", "blue:0", "blue:11"], "points_2": "14", "number": "0"}
-    response = client.post(reverse("games:mu_count", args=[game.pk]), data, HTTP_HX_REQUEST="true")
+    response = client.post(reverse("games:mu_count", args=[game.edit_key]), data, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert page.strip().startswith('<div id="points-form"')
     assert 'name="points_1" id="id_points_1" value="5"' in page
@@ -222,11 +225,11 @@ def test_card_counter_adds_the_triangles_of_the_tapped_cards(client):
 def test_a_card_counted_for_two_players_is_flagged(client):
     game = new_mu()
     client.post(
-        reverse("games:mu_auction", args=[game.pk]),
+        reverse("games:mu_auction", args=[game.edit_key]),
         {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "partner": "0", "number": "0"},
     )
     data = {"cards_1": ["red:8"], "cards_2": ["red:8"], "number": "0"}
-    page = client.post(reverse("games:mu_count", args=[game.pk]), data).content.decode()
+    page = client.post(reverse("games:mu_count", args=[game.edit_key]), data).content.decode()
     assert "Counted for two players: red 7 (Beate, Conny)" in page
 
 
@@ -236,7 +239,7 @@ def test_laid_cards_narrow_the_trumps_mu_5_beispiel_5(client):
     game = new_mu()
     dagmar = ["green:10", "blue:1", "green:8", "blue:9"]  # indexes: 10 -> 8, 1 -> 1, 8 -> 7, 9 -> 7
     data = {**laid(1, 1, 2, 4, 0), "laidcards_3": dagmar}
-    page = client.post(reverse("games:mu_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true").content.decode()
+    page = client.post(reverse("games:mu_preview", args=[game.edit_key]), data, HTTP_HX_REQUEST="true").content.decode()
     chef_part = page[page.index("Dagmar's trump (Chef)") :]
     assert 'id="chef-trump-blue"' in chef_part and 'id="chef-trump-green"' in chef_part
     assert 'id="chef-trump-red"' not in chef_part  # a colour she did not lay is not offered
@@ -258,7 +261,7 @@ def test_a_trump_not_among_the_laid_cards_is_refused(client):
         "partner": "0",
         "number": "0",
     }
-    response = client.post(reverse("games:mu_auction", args=[game.pk]), data)
+    response = client.post(reverse("games:mu_auction", args=[game.edit_key]), data)
     assert response.status_code == 422
     assert "Dagmar may only name a colour or digit among the cards they laid." in response.content.decode()
     assert not Deal.objects.filter(game=game).exists()
@@ -274,7 +277,7 @@ def test_a_deal_shows_individual_and_team_points_per_player(client):
 
 def test_edit_an_earlier_deal_rescores_the_game(client):
     game = services.game_import(record=RECORD)
-    url = reverse("games:mu_deal_edit", args=[game.pk, 2])
+    url = reverse("games:mu_deal_edit", args=[game.edit_key, 2])
     page = client.get(url).content.decode()
     assert 'name="chef"' in page and 'name="points_3" id="id_points_3" value="20"' in page
     # Correct it: Anna took 13, not 9, and Conny 10: the team has 33 and makes level 4 with a colour: +40 each.
@@ -299,7 +302,7 @@ def test_edit_an_earlier_deal_rescores_the_game(client):
 
 def test_an_edit_that_breaks_a_rule_changes_nothing(client):
     game = services.game_import(record=RECORD)
-    url = reverse("games:mu_deal_edit", args=[game.pk, 2])
+    url = reverse("games:mu_deal_edit", args=[game.edit_key, 2])
     data = {
         "chef": "3",
         "level": "4",
@@ -321,8 +324,8 @@ def test_an_edit_that_breaks_a_rule_changes_nothing(client):
 
 def test_edit_an_eklat_and_no_edit_for_everyone_passed(client):
     game = services.game_import(record=RECORD)
-    url = reverse("games:mu_deal_edit", args=[game.pk, 1])
+    url = reverse("games:mu_deal_edit", args=[game.edit_key, 1])
     response = client.post(url, {"level": "3", "tied": ["0", "2", "3"], "last": "0"})
     assert response.status_code == 302
     assert game_export(game)["hands"][0] == {"eklat": {"level": 3, "tied": [0, 2, 3], "last": 0}}
-    assert client.get(reverse("games:mu_deal_edit", args=[game.pk, 3])).status_code == 404
+    assert client.get(reverse("games:mu_deal_edit", args=[game.edit_key, 3])).status_code == 404

@@ -57,7 +57,7 @@ def test_mu_referee_with_double_trumps_mu_7(client):
 
 def test_a_games_referee_uses_its_rules_and_keeps_rulings(client):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "new_york"})
-    url = reverse("games:game_referee", args=[game.pk])
+    url = reverse("games:game_referee", args=[game.edit_key])
     page = client.post(url, {"trick": "KD", "add": "2D", "target": "trick"}).content.decode()
     assert big(page) == ["2♦ wins: a spade was played, and it is the highest spade."]  # NYC: 2D is a spade
     client.post(url, {"trick": "KD,2D", "keep": "1", "target": "trick"})
@@ -95,13 +95,13 @@ def test_the_mu_auction_turn_by_turn_mu_3_mu_4(client):
 
 def test_a_mu_games_referee_names_its_players(client):
     game = services.game_create(players=["Anna", "Beate", "Conny"], dealer=1, rules={}, kind="mu")
-    page = client.post(reverse("games:game_referee", args=[game.pk]), {"turns": "1 0 0 0"}).content.decode()
+    page = client.post(reverse("games:game_referee", args=[game.edit_key]), {"turns": "1 0 0 0"}).content.decode()
     assert "Cards laid at each turn from Beate on" in page and "Beate is Chef at level 1" in page
 
 
 def test_a_complete_trick_is_kept_with_the_game_by_itself(client):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
-    url = reverse("games:game_referee", args=[game.pk])
+    url = reverse("games:game_referee", args=[game.edit_key])
     client.post(url, {"trick": "KH,AH", "add": "2H", "target": "trick"})
     assert not Ruling.objects.filter(game=game).exists()  # three cards: not a whole trick yet
     client.post(url, {"trick": "KH,AH,2H", "add": "3S", "target": "trick"})
@@ -111,7 +111,7 @@ def test_a_complete_trick_is_kept_with_the_game_by_itself(client):
 
 def test_keeping_a_hand_question_records_what_may_be_played(client):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
-    url = reverse("games:game_referee", args=[game.pk])
+    url = reverse("games:game_referee", args=[game.edit_key])
     client.post(url, {"trick": "KH", "hand": "AS,4H", "target": "hand", "trick_number": "3", "keep": "1"})
     ruling = Ruling.objects.get(game=game)
     assert ruling.question == "Trick: K♥ · Hand: A♠, 4♥"

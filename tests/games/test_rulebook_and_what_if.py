@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_rulebook_states_the_rules_in_force_with_sources(client):
     game = new_game(rules={"preset": "standard", "target": 300, "nil": False})
-    page = client.get(reverse("games:rulebook", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:rulebook", args=[game.edit_key])).content.decode()
     assert 'id="rule-target"' in page and "300" in page
     assert "Nil is not played" in page
     assert "spades.md: target; 002 Scoring" in page or "spades.md: Rule keys (target); 002 Scoring" in page
@@ -24,8 +24,8 @@ def test_rulebook_states_the_rules_in_force_with_sources(client):
 def test_rulebook_follows_the_values_not_the_preset(client):
     standard = new_game()
     changed = new_game(rules={"preset": "standard", "bag_limit": 0})
-    one = client.get(reverse("games:rulebook", args=[standard.pk])).content.decode()
-    two = client.get(reverse("games:rulebook", args=[changed.pk])).content.decode()
+    one = client.get(reverse("games:rulebook", args=[standard.edit_key])).content.decode()
+    two = client.get(reverse("games:rulebook", args=[changed.edit_key])).content.decode()
     assert "There is no penalty for bags" not in one and "There is no penalty for bags" in two
 
 
@@ -33,7 +33,7 @@ def test_every_explanation_line_links_to_its_rule(client):
     game = new_game()
     play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
     page = client.get(game.get_absolute_url()).content.decode()
-    rulebook = reverse("games:rulebook", args=[game.pk])
+    rulebook = reverse("games:rulebook", args=[game.edit_key])
     assert f'href="{rulebook}#rule-nil"' in page
     assert f'href="{rulebook}#rule-failed_nil_tricks"' in page
     assert f'href="{rulebook}#rule-set_penalty"' in page  # the contract step
@@ -53,7 +53,7 @@ def test_unknown_preset_rulebook_is_404(client):
 def test_what_if_compares_one_changed_key_side_by_side(client):
     game = new_game()
     play(game, [4, "nil", 3, 2], [6, 1, 4, 2])  # Bob's nil fails: -100 under nil_value 100
-    response = client.get(reverse("games:what_if", args=[game.pk, 1]), {"compare": "nil_value=50"})
+    response = client.get(reverse("games:what_if", args=[game.edit_key, 1]), {"compare": "nil_value=50"})
     page = response.content.decode()
     assert response.status_code == 200
     assert "-79" in page  # as played: 20 - 100 + 1
@@ -64,7 +64,9 @@ def test_what_if_compares_one_changed_key_side_by_side(client):
 def test_what_if_another_preset_that_forbids_the_bids_says_why(client):
     game = new_game()
     play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
-    page = client.get(reverse("games:what_if", args=[game.pk, 1]), {"compare": "preset=new_york"}).content.decode()
+    page = client.get(
+        reverse("games:what_if", args=[game.edit_key, 1]), {"compare": "preset=new_york"}
+    ).content.decode()
     assert "could not have been played this way" in page
 
 
@@ -72,7 +74,7 @@ def test_what_if_htmx_returns_the_comparison_partial(client):
     game = new_game()
     play(game, [4, 3, 3, 3], [4, 3, 3, 3])
     response = client.get(
-        reverse("games:what_if", args=[game.pk, 1]), {"compare": "target=300"}, HTTP_HX_REQUEST="true"
+        reverse("games:what_if", args=[game.edit_key, 1]), {"compare": "target=300"}, HTTP_HX_REQUEST="true"
     )
     assert response.content.decode().strip().startswith('<section id="comparison"')
 
@@ -80,4 +82,4 @@ def test_what_if_htmx_returns_the_comparison_partial(client):
 def test_what_if_of_a_hand_not_played_is_404(client):
     game = new_game()
     services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
-    assert client.get(reverse("games:what_if", args=[game.pk, 1])).status_code == 404
+    assert client.get(reverse("games:what_if", args=[game.edit_key, 1])).status_code == 404

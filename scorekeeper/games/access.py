@@ -1,0 +1,167 @@
+"""Who may do what with a game: its links, its owner, and the name of the phone.
+
+A game is reached only through a link key in its address (``/games/<key>/``):
+
+- the **edit link** (``Game.edit_key``) enters, corrects and undoes hands;
+- the **view link** (``Game.view_key``) shows the sheet and changes nothing.
+
+The **owner** may also renew both links and turn the view link off: the
+signed-in user who started the game, or, without an account, the browser that
+started it (its session remembers the game). Signing in later makes the account
+the owner of the games that browser started. Everything is read from the
+database and the session on each request: no state in the process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.signals import user_logged_in
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.dispatch import receiver
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext
+from ua_parser import parse as parse_user_agent
+
+from .models import Game
+
+#: Session keys: the ids of games this browser started, and the link keys it opened.
+MADE = "games_made"
+LINKS = "game_links"
+DEVICE = "device_name"
+#: How many games and links a browser remembers (the oldest are forgotten first).
+REMEMBERED = 200
+
+
+def game_for(request: HttpRequest, key: str, *, edit: bool = False, kind: str | None = None) -> Game:
+    """The game that link ``key`` opens, marked with what this request may do.
+
+    Sets ``game.key`` (the key in the address, for the links on the page) and
+    ``game.can_edit`` (``True`` for the edit link). One indexed query.
+
+    Args:
+        edit: the request writes: a view link is refused.
+        kind: ``"spades"`` or ``"mu"``: a game of the other kind is not found.
+
+    Raises:
+        Http404: no game has this key (never had, or the link was renewed or turned off),
+            or it is the wrong kind.
+        PermissionDenied: ``edit`` and ``key`` is the view link.
+    """
+    game = Game.objects.filter(Q(edit_key=key) | Q(view_key=key)).first()
+    if game is None or (kind is not None and game.kind != kind):
+        raise Http404(
+            gettext("This link does not open a game. It may have been renewed: ask the table for the new one.")
+        )
+    game.key = key
+    game.can_edit = key == game.edit_key
+    if edit and not game.can_edit:
+        raise PermissionDenied(gettext("This is a view link: it shows the sheet but cannot change it."))
+    return game
+
+
+def is_owner(request: HttpRequest, game: Game) -> bool:
+    """Whether this request comes from the game's owner: its account, or the browser that started it."""
+    user = request.user
+    if user.is_authenticated and game.owner_id == user.pk:
+        return True
+    return str(game.pk) in request.session.get(MADE, [])
+
+
+def owned_game_for(request: HttpRequest, key: str) -> Game:
+    """Like :func:`game_for` with the edit link, for the owner only.
+
+    Raises:
+        Http404: as :func:`game_for`.
+        PermissionDenied: a view link, or the request is not from the owner.
+    """
+    game = game_for(request, key, edit=True)
+    if not is_owner(request, game):
+        raise PermissionDenied(gettext("Only the player who started this game can change its links."))
+    return game
+
+
+def new_owner(request: HttpRequest) -> Any:
+    """The owner of a game this request starts: the signed-in user, or ``None`` (then see :func:`game_started`)."""
+    return request.user if request.user.is_authenticated else None
+
+
+def game_started(request: HttpRequest, game: Game) -> None:
+    """Remember that this browser started ``game``: it is the game's owner here, with or without an account."""
+    _remember(request, MADE, str(game.pk))
+
+
+def link_opened(request: HttpRequest, game: Game) -> None:
+    """Remember the link this browser opened ``game`` with, for its list of games."""
+    _remember(request, LINKS, game.key)
+
+
+def _remember(request: HttpRequest, name: str, value: str) -> None:
+    remembered = request.session.get(name, [])
+    if value not in remembered:  # reopening a game writes nothing
+        request.session[name] = [*remembered, value][-REMEMBERED:]
+
+
+def games_of(request: HttpRequest) -> QuerySet[Game]:
+    """The games this browser or account can open: started here, owned, or opened through a link."""
+    made = request.session.get(MADE, [])
+    links = request.session.get(LINKS, [])
+    reach = Q(pk__in=made) | Q(edit_key__in=links) | Q(view_key__in=links)
+    if request.user.is_authenticated:
+        reach |= Q(owner=request.user)
+    return Game.objects.filter(reach)
+
+
+def mark_links(request: HttpRequest, games: Iterable[Game]) -> None:
+    """Set ``key`` and ``can_edit`` on each of :func:`games_of`'s games: the best link this browser holds."""
+    made = set(request.session.get(MADE, []))
+    links = set(request.session.get(LINKS, []))
+    user_id = request.user.pk if request.user.is_authenticated else None
+    for game in games:
+        game.can_edit = (
+            str(game.pk) in made or game.edit_key in links or (user_id is not None and game.owner_id == user_id)
+        )
+        game.key = game.edit_key if game.can_edit else game.view_key
+
+
+@receiver(user_logged_in)
+def _claim_games(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """On signing in, the account becomes the owner of the games this browser started without one."""
+    if request is not None and hasattr(request, "session"):
+        Game.objects.filter(pk__in=request.session.get(MADE, []), owner=None).update(owner=user)
+
+
+def device_name(request: HttpRequest) -> str:
+    """The name of the phone making a change, for the game's history (at most 100 characters).
+
+    The name the phone was given (on the share page), else a description from its
+    browser ("iPhone · Mobile Safari"), after the account name when signed in.
+    """
+    name = request.session.get(DEVICE) or _guess_device(request.headers.get("User-Agent", ""))
+    if request.user.is_authenticated:
+        name = f"{request.user.get_username()} · {name}"
+    return name[:100]
+
+
+def _guess_device(user_agent: str) -> str:
+    if not user_agent:
+        return gettext("Unknown device")
+    parsed = parse_user_agent(user_agent[:500])
+    parts = []
+    if parsed.device and parsed.device.family not in ("Other", "Spider"):
+        parts.append(parsed.device.family)
+    elif parsed.os and parsed.os.family != "Other":
+        parts.append(parsed.os.family)
+    if parsed.user_agent and parsed.user_agent.family != "Other":
+        parts.append(parsed.user_agent.family)
+    return " · ".join(parts) or user_agent[:40]
+
+
+def device_rename(request: HttpRequest, name: str) -> None:
+    """Give this phone a name for the game histories (empty: back to the guess from its browser)."""
+    if name.strip():
+        request.session[DEVICE] = name.strip()[:60]
+    else:
+        request.session.pop(DEVICE, None)

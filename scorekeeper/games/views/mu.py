@@ -1,0 +1,141 @@
+"""Mü entry: the auction, the card points and corrections (``shared/rules/mu.md``)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.tables import cards_points
+
+from .. import access, selectors, services
+from ..access import game_for
+from ..forms import (
+    MuAuctionForm,
+    MuDealForm,
+    MuPointsForm,
+    add_rule_error,
+)
+from .sheet import form_number, mu_entry_forms, mu_sheet_response, saved_response, stale_response
+
+
+@require_POST
+def mu_auction_preview(request: HttpRequest, key: str) -> HttpResponse:
+    """The auction form again as cards laid are tapped (htmx): what follows, what is still to ask."""
+    game = game_for(request, key, edit=True, kind="mu")
+    view = selectors.mu_sheet(game)
+    form = MuAuctionForm(request.POST, players=len(view.sheet.sides))
+    context = {"view": view, "game": game, **mu_entry_forms(view, auction_form=form)}
+    return render(request, "games/mu.html#deal-form", context)
+
+
+@require_POST
+def mu_auction(request: HttpRequest, key: str) -> HttpResponse:
+    """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
+    game = game_for(request, key, edit=True, kind="mu")
+    form = MuAuctionForm(request.POST, players=len(game.players))
+    if form.is_valid():
+        try:
+            services.deal_auction_save(
+                game=game,
+                laid=form.laid(),
+                last=form.cleaned_data["last"],
+                vize_digits=form.digits(),
+                vize_trump=form.trump("vize_trump"),
+                chef_trump=form.trump("chef_trump"),
+                partner=form.cleaned_data["partner"],
+                laid_cards=form.laid_cards(),
+                number=form_number(request),
+                device=access.device_name(request),
+            )
+        except services.StaleHand as error:
+            return stale_response(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix={"laid": "laid_"})
+            if error.field in {"last", "vize_trump", "chef_trump", "partner", "trump"}:
+                form.add_error(None, form.errors.get(error.field) or error.text.render(gettext))
+        else:
+            return saved_response(request, game)
+    return mu_sheet_response(request, game, status=422, auction_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+def mu_deal_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Correct finished Mü deal ``number`` (1-based); every later deal is scored again."""
+    game = game_for(request, key, edit=True, kind="mu")
+    deals = game.rounds()
+    if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
+        raise Http404
+    record = deals[number - 1].record
+    if record.get("eklat", "") is None:
+        raise Http404  # everyone passed: nothing to correct (undo it instead)
+    kwargs = {"players": len(game.players), "eklat": "eklat" in record}
+    if request.method == "POST":
+        form = MuDealForm(request.POST, **kwargs)
+        if form.is_valid():
+            try:
+                services.deal_update(
+                    game=game,
+                    number=number - 1,
+                    record=form.record(),
+                    shown=request.POST.get("shown"),
+                    device=access.device_name(request),
+                )
+            except services.StaleHand as error:
+                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number)
+            except RuleError as error:
+                add_rule_error(form, error, prefix={})
+            else:
+                return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
+        status = 422
+    else:
+        form, status = MuDealForm(initial=MuDealForm.initial_for(record), **kwargs), 200
+    names = list(game.players)
+    context = {
+        "shown": request.POST.get("shown", "") if request.method == "POST" else deals[number - 1].fingerprint(),
+        "game": game,
+        "form": form,
+        "number": number,
+        "names": names,
+        "point_fields": [(names[seat], form[f"points_{seat}"]) for seat in range(len(names))]
+        if not kwargs["eklat"]
+        else [],
+    }
+    return render(request, "games/mu_edit.html", context, status=status)
+
+
+@require_POST
+def mu_points_preview(request: HttpRequest, key: str) -> HttpResponse:
+    """The card-points form again as cards are tapped in a counter (htmx): each counted
+    player's points become the triangles of the cards tapped (mu.md §1)."""
+    game = game_for(request, key, edit=True, kind="mu")
+    view = selectors.mu_sheet(game)
+    counted = MuPointsForm(request.POST, order=view.point_order, total=view.points_in_deal).counted()
+    values = {name: request.POST[name] for name in request.POST if name.startswith("points_") or name == "number"}
+    values.update({f"points_{seat}": str(cards_points(cards)) for seat, cards in counted.items()})
+    # Unbound, with the values as initial: a preview shows numbers, not "required" errors.
+    form = MuPointsForm(order=view.point_order, total=view.points_in_deal, initial=values)
+    context = {"view": view, "game": game, **mu_entry_forms(view, points_form=form, counted=counted)}
+    return render(request, "games/mu.html#points-form", context)
+
+
+@require_POST
+def mu_points(request: HttpRequest, key: str) -> HttpResponse:
+    """Save the card points of the deal being played; the last player gets the rest."""
+    game = game_for(request, key, edit=True, kind="mu")
+    view = selectors.mu_sheet(game)
+    form = MuPointsForm(request.POST, order=view.point_order, total=view.points_in_deal)
+    if form.is_valid():
+        try:
+            services.deal_points_save(
+                game=game, points=form.points(), number=form_number(request), device=access.device_name(request)
+            )
+        except services.StaleHand as error:
+            return stale_response(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix={})
+        else:
+            return saved_response(request, game)
+    return mu_sheet_response(request, game, status=422, points_form=form)

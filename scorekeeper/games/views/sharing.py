@@ -1,0 +1,111 @@
+"""Sharing a game (its links and QR codes), the phone's name, and the game's change history."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from scorekeeper.engine.errors import RuleError
+
+from .. import access, selectors, services
+from ..access import game_for, owned_game_for
+from ..models import Change
+from .sheet import SHEET_CHANGED
+
+#: The links a game has, as the share page's forms name them.
+LINKS = ("edit", "view")
+
+
+@require_GET
+def game_share(request: HttpRequest, key: str) -> HttpResponse:
+    """The game's links, each as an address to copy and a QR code to scan.
+
+    Through the edit link: both links; through the view link: only the view link
+    (a viewer cannot hand out more than it has). The owner also gets the buttons
+    to renew the links and to turn the view link off.
+    """
+    game = game_for(request, key)
+    links = []
+    for name, link_key in (("edit", game.edit_key if game.can_edit else None), ("view", game.view_key)):
+        if link_key is not None:
+            address = request.build_absolute_uri(reverse("games:detail", args=[link_key]))
+            links.append({"name": name, "address": address, "qr": selectors.qr_svg(address)})
+    context = {
+        "game": game,
+        "links": links,
+        "view_off": game.view_key is None,
+        "is_owner": access.is_owner(request, game),
+        "device": access.device_name(request),
+        "local_only": request.get_host().split(":")[0] in ("localhost", "127.0.0.1", "[::1]"),
+    }
+    return render(request, "games/share.html", context)
+
+
+@require_POST
+def game_links(request: HttpRequest, key: str) -> HttpResponse:
+    """The owner renews a link (``link=edit|view``, ``action=renew``) or turns the view link off
+    (``action=revoke``): the old link stops working at once, on every phone."""
+    game = owned_game_for(request, key)
+    link, action = request.POST.get("link"), request.POST.get("action")
+    if link not in LINKS or action not in ("renew", "revoke") or (link, action) == ("edit", "revoke"):
+        return HttpResponse(gettext("Choose a link to renew, or turn the view link off."), status=400)
+    if action == "renew":
+        game = services.game_link_renew(game=game, link=link)
+        messages.success(request, gettext("New link made: the old one no longer works."))
+    else:
+        game = services.game_view_link_revoke(game=game)
+        messages.success(request, gettext("The view link is off: it no longer opens the game."))
+    return HttpResponseRedirect(reverse("games:share", args=[game.edit_key]))
+
+
+@require_POST
+def device_rename(request: HttpRequest) -> HttpResponse:
+    """Name this phone for the game histories (``name``; empty: back to the guess), then go back to ``next``."""
+    access.device_rename(request, request.POST.get("name", ""))
+    messages.success(request, gettext("This phone is now called “%(name)s”.") % {"name": access.device_name(request)})
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("games:home")
+    return HttpResponseRedirect(target)
+
+
+@require_GET
+def game_history(request: HttpRequest, key: str) -> HttpResponse:
+    """Every change to the game, newest first, with time and phone; through the edit link each
+    change that can still be undone has its button."""
+    game = game_for(request, key)
+    return _history(request, game)
+
+
+def _history(request: HttpRequest, game: object, status: int = 200) -> HttpResponse:
+    context = {"game": game, "changes": selectors.game_changes(game)}
+    template = "games/history.html#history" if request.htmx else "games/history.html"
+    return render(request, template, context, status=status)
+
+
+@require_POST
+def change_revert(request: HttpRequest, key: str, change_id: int) -> HttpResponse:
+    """Undo one change from the history; refused (with the reason, nothing changed) when
+    its hand has changed again since, later hands are in the way, or a rule would break."""
+    game = game_for(request, key, edit=True)
+    try:
+        services.change_revert(game=game, change_id=change_id, device=access.device_name(request))
+    except Change.DoesNotExist:
+        return HttpResponse(gettext("This game has no such change."), status=404)
+    except RuleError as error:
+        messages.error(request, error.render(gettext))
+        if request.htmx:
+            return _history(request, game, status=422)
+        return HttpResponseRedirect(reverse("games:history", args=[game.key]))
+    messages.success(request, gettext("Change undone."))
+    if request.htmx:
+        return trigger_client_event(_history(request, game), SHEET_CHANGED)
+    return HttpResponseRedirect(reverse("games:history", args=[game.key]))
