@@ -703,14 +703,15 @@ def game_version(*, key: str) -> int | None:
     return None if row is None else row[0]
 
 
-def qr_svg(address: str) -> str:
-    """``address`` as a QR code: an inline ``<svg>`` (no size set: the page's CSS sizes it).
+def qr_svg(address: str, title: str) -> str:
+    """``address`` as a QR code: an inline ``<svg>`` named ``title`` for screen readers
+    (no size set: the page's CSS sizes it).
 
     Made by segno from the address alone, so the markup holds nothing from a user.
     Dark modules on white whatever the colour scheme, so every phone's camera reads it.
     """
     code = segno.make(address, error="m", micro=False)
-    return code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, svgclass="qr")
+    return code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, svgclass="qr", title=title)
 
 
 @dataclass(frozen=True)

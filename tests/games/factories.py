@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games import services
+from scorekeeper.games.forms import NewGameForm
 from scorekeeper.games.models import Game
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -47,3 +48,15 @@ def game_with_hands(count: int, **kwargs: Any) -> Game:
     for _ in range(count):
         play(game, *SET_HAND)
     return game
+
+
+def new_game_data(preset: str = "standard", **changes: object) -> dict[str, str]:
+    """What the new-game form posts: names, dealer, preset and every house rule as the browser sends it."""
+    data: dict[str, str] = {f"player_{seat}": name for seat, name in enumerate(PLAYERS)}
+    for name, value in NewGameForm.initial_for(preset).items():
+        value = changes.pop(name, value)
+        if value is False or value is None:
+            continue  # an unticked checkbox and an empty number are not posted
+        data[name] = "on" if value is True else str(value)
+    data.update({name: str(value) for name, value in changes.items()})
+    return data

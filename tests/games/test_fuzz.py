@@ -10,19 +10,20 @@ Also: every write URL refuses a wrong method and a missing CSRF token.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Deal, Game, Hand, HouseRules, Ruling
+from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Ruling
 
 from .factories import play
 
 SPADES_POSTS = ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "rematch", "game_referee"]
 MU_POSTS = ["mu_auction", "mu_preview", "mu_points", "mu_count", "undo", "rematch", "game_referee"]
-NEW_POSTS = ["new", "mu_new", "referee"]
+NEW_POSTS = ["new", "mu_new", "referee", "device"]
 #: Writes that take a hand or deal number.
 NUMBERED = {"hand_edit": "spades", "mu_deal_edit": "mu"}
 
@@ -66,7 +67,7 @@ def snapshot() -> tuple:
     """Everything stored, comparable."""
     return tuple(
         tuple(model.objects.order_by("pk").values_list())
-        for model in (Game, Hand, Deal, HouseRules, Ruling)
+        for model in (Game, Hand, Deal, HouseRules, Ruling, Change, User)
     )  # fmt: skip
 
 
@@ -86,6 +87,9 @@ def named_urls(games: dict[str, Game]) -> list[tuple[str, str]]:
     found += [(name, reverse(f"games:{name}")) for name in NEW_POSTS]
     found += [("hand_edit", reverse("games:hand_edit", args=[spades.edit_key, 1]))]
     found += [("mu_deal_edit", reverse("games:mu_deal_edit", args=[mu.edit_key, 1]))]
+    found += [("links", reverse("games:links", args=[spades.edit_key]))]
+    found += [("revert", reverse("games:revert", args=[spades.edit_key, spades.changes.first().pk]))]
+    found += [(name, reverse(name)) for name in ("login", "logout", "signup")]
     return found
 
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scorekeeper.games.models import Game, HouseRules
 
-from .test_views import new_game_data
+from .factories import new_game_data
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.games import services
-from scorekeeper.games.forms import NewGameForm
 from scorekeeper.games.models import Game, Hand, new_key
 from scorekeeper.games.selectors import game_export, game_sheet
 
-from .factories import BIG_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play
+from .factories import BIG_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, new_game_data, play
 
 pytestmark = pytest.mark.django_db
 
@@ -34,18 +33,6 @@ def html(response) -> str:
 
 def stored(game: Game) -> list[tuple[list, list | None]]:
     return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
-
-
-def new_game_data(preset: str = "standard", **changes: object) -> dict[str, str]:
-    """What the new-game form posts: names, dealer, preset and every house rule as the browser sends it."""
-    data: dict[str, str] = {f"player_{seat}": name for seat, name in enumerate(PLAYERS)}
-    for name, value in NewGameForm.initial_for(preset).items():
-        value = changes.pop(name, value)
-        if value is False or value is None:
-            continue  # an unticked checkbox and an empty number are not posted
-        data[name] = "on" if value is True else str(value)
-    data.update({name: str(value) for name, value in changes.items()})
-    return data
 
 
 def bids_data(bids: list, number: int | None = None) -> dict[str, str]:

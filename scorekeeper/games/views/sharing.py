@@ -35,7 +35,8 @@ def game_share(request: HttpRequest, key: str) -> HttpResponse:
     for name, link_key in (("edit", game.edit_key if game.can_edit else None), ("view", game.view_key)):
         if link_key is not None:
             address = request.build_absolute_uri(reverse("games:detail", args=[link_key]))
-            links.append({"name": name, "address": address, "qr": selectors.qr_svg(address)})
+            title = gettext("QR code of the edit link") if name == "edit" else gettext("QR code of the view link")
+            links.append({"name": name, "address": address, "qr": selectors.qr_svg(address, title)})
     context = {
         "game": game,
         "links": links,

@@ -1,0 +1,326 @@
+"""Links, owners and accounts (issue 6 "Sharing" and "Safety"): ``scorekeeper.games.access``.
+
+The walk at the top takes every game address from the URL configuration, so a
+new address must be sorted into reads or writes here before the suite passes.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, reverse
+
+from scorekeeper.games import services
+from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Ruling, new_key
+from scorekeeper.games.urls import urlpatterns
+
+from .factories import PLAYERS, new_game, new_game_data, play
+
+pytestmark = pytest.mark.django_db
+
+#: Game addresses that only read: a view link opens them.
+READS = {"detail", "live", "share", "history", "rulebook", "what_if", "game_referee", "record"}
+#: Game addresses that write (or lead to a write): a view link is refused.
+WRITES = {
+    "bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "hand_edit", "rematch", "links", "revert",
+    "mu_auction", "mu_preview", "mu_points", "mu_count", "mu_deal_edit",
+}  # fmt: skip
+MU_ONLY = {"mu_auction", "mu_preview", "mu_points", "mu_count", "mu_deal_edit"}
+SPADES_ONLY = {"bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "hand_edit", "what_if", "rulebook"}
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def game_patterns() -> dict[str, URLPattern]:
+    return {pattern.name: pattern for pattern in urlpatterns if "<key:key>" in str(pattern.pattern)}
+
+
+def snapshot() -> tuple:
+    """Everything stored, comparable."""
+    return tuple(
+        tuple(model.objects.order_by("pk").values_list()) for model in (Game, Hand, Deal, HouseRules, Ruling, Change)
+    )
+
+
+@pytest.fixture
+def games() -> dict[str, Game]:
+    spades = new_game()
+    play(spades, [3, 3, 3, 3], [4, 3, 3, 3])
+    services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
+    mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
+    services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    services.deal_points_save(game=mu, points=[30, 20, 10, 0])
+    return {"spades": spades, "mu": mu}
+
+
+def address(name: str, game: Game, key: str) -> str:
+    pattern = str(game_patterns()[name].pattern)
+    extra = [game.changes.first().pk] if "change_id" in pattern else [1] if "<int:number>" in pattern else []
+    return reverse(f"games:{name}", args=[key, *extra])
+
+
+def kind_of(name: str) -> str:
+    return "mu" if name in MU_ONLY else "spades"
+
+
+def test_every_game_address_is_sorted_into_reads_or_writes() -> None:
+    assert set(game_patterns()) == READS | WRITES
+    assert not READS & WRITES
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_a_view_link_can_never_change_anything(games, name) -> None:
+    game = games[kind_of(name)]
+    client = Client()
+    before = snapshot()
+
+    responses = [client.post(address(name, game, game.view_key), {"number": "1", "bid_0": "3"}, **headers)
+                 for headers in ({}, HTMX)]  # fmt: skip
+    if name == "hand_edit":
+        responses.append(client.get(address(name, game, game.view_key)))
+
+    assert [response.status_code for response in responses] == [403] * len(responses)
+    assert snapshot() == before
+    assert "This link cannot change the game" in responses[0].content.decode()
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_a_foreign_or_made_up_link_opens_nothing(games, name) -> None:
+    game = games[kind_of(name)]
+    before = snapshot()
+    for key in (new_key(), game.edit_key[:-1] + ("A" if game.edit_key[-1] != "A" else "B")):
+        response = Client().post(address(name, game, key), {"number": "1"})
+        assert response.status_code == 404, key
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_a_write_without_csrf_token_is_refused(games, name) -> None:
+    game = games[kind_of(name)]
+    before = snapshot()
+    response = Client(enforce_csrf_checks=True).post(address(name, game, game.edit_key), {"number": "1"})
+    assert response.status_code == 403
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("name", sorted(READS))
+def test_a_view_link_reads_every_page_and_changes_nothing(games, name) -> None:
+    game = games["mu" if name not in SPADES_ONLY and name != "game_referee" else "spades"]
+    before = snapshot()
+    response = Client().get(address(name, game, game.view_key))
+    assert response.status_code in (200, 204)
+    assert snapshot() == before
+
+
+def test_a_view_link_shows_the_sheet_without_entry_forms_or_edit_buttons(games) -> None:
+    game = games["spades"]
+    page = Client().get(reverse("games:detail", args=[game.view_key])).content.decode()
+    assert "View only" in page
+    assert "Ann <b>2</b>" in page  # the bids of the hand in play, for onlookers
+    for write in ("bids", "tricks", "undo", "hand_edit", "misdeal"):
+        assert f'"{address(write, game, game.view_key)}"' not in page
+        assert f'"{address(write, game, game.edit_key)}"' not in page
+    assert game.edit_key not in page
+
+
+def test_the_referee_through_a_view_link_answers_but_keeps_no_ruling(games) -> None:
+    game = games["spades"]
+    data = {"trick": "AS,KS,QS", "add": "JS", "target": "trick"}
+    page = Client().post(reverse("games:game_referee", args=[game.view_key]), data).content.decode()
+    assert "wins" in page
+    assert not Ruling.objects.exists()
+    Client().post(reverse("games:game_referee", args=[game.edit_key]), data)
+    assert Ruling.objects.count() == 1
+
+
+# --- the owner and the links ---------------------------------------------------------------------------------------
+
+
+def start_game(client: Client) -> Game:
+    response = client.post(reverse("games:new"), new_game_data())
+    assert response.status_code == 302
+    return Game.objects.get(edit_key=re.search(r"/games/([\w-]{24})/", response["Location"]).group(1))
+
+
+def test_link_keys_are_unguessable_and_distinct() -> None:
+    games = [new_game() for _ in range(20)]
+    keys = [key for game in games for key in (game.edit_key, game.view_key)]
+    assert len(set(keys)) == len(keys)
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{24}", key) for key in keys)  # 24 × 6 = 144 random bits
+    assert all(str(game.pk) not in game.get_absolute_url() for game in games)
+
+
+def test_the_share_page_shows_both_links_as_addresses_and_qr_codes() -> None:
+    client = Client()
+    game = start_game(client)
+    page = client.get(reverse("games:share", args=[game.edit_key]), HTTP_HOST="192.168.1.5:8000").content.decode()
+    assert f"http://192.168.1.5:8000/games/{game.edit_key}/" in page
+    assert f"http://192.168.1.5:8000/games/{game.view_key}/" in page
+    assert len(re.findall(r'<svg [^>]*class="qr"', page)) == 2
+    assert "New link (the old one stops working)" in page
+    assert "only works on this computer" not in page
+
+
+def test_the_share_page_warns_when_the_address_only_works_on_this_computer() -> None:
+    client = Client()
+    game = start_game(client)
+    page = client.get(reverse("games:share", args=[game.edit_key]), HTTP_HOST="localhost:8000").content.decode()
+    assert "only works on this computer" in page
+
+
+def test_through_the_view_link_the_share_page_hands_out_only_the_view_link() -> None:
+    game = new_game()
+    page = Client().get(reverse("games:share", args=[game.view_key])).content.decode()
+    assert game.view_key in page
+    assert game.edit_key not in page
+    assert len(re.findall(r'<svg [^>]*class="qr"', page)) == 1
+    assert "New link" not in page
+
+
+def test_the_owner_renews_the_edit_link_and_the_old_one_stops_working() -> None:
+    owner, player = Client(), Client()
+    game = start_game(owner)
+    old = game.edit_key
+    assert player.get(reverse("games:detail", args=[old])).status_code == 200
+
+    response = owner.post(reverse("games:links", args=[old]), {"link": "edit", "action": "renew"})
+
+    game.refresh_from_db()
+    assert game.edit_key != old
+    assert response["Location"] == reverse("games:share", args=[game.edit_key])
+    assert player.get(reverse("games:detail", args=[old])).status_code == 404
+    assert player.post(reverse("games:bids", args=[old]), {"bid_0": "3"}).status_code == 404
+    # An open page finds out at its next poll, and reloads to the reason.
+    poll = player.get(reverse("games:live", args=[old]) + "?v=0", **HTMX)
+    assert poll["HX-Refresh"] == "true"
+    # The owner keeps the game: it is on their list with the new link.
+    assert reverse("games:detail", args=[game.edit_key]) in owner.get(reverse("games:home")).content.decode()
+    assert old not in player.get(reverse("games:home")).content.decode()
+
+
+def test_the_owner_turns_the_view_link_off_and_makes_a_new_one() -> None:
+    owner = Client()
+    game = start_game(owner)
+    old = game.view_key
+
+    owner.post(reverse("games:links", args=[game.edit_key]), {"link": "view", "action": "revoke"})
+    game.refresh_from_db()
+    assert game.view_key is None
+    assert Client().get(reverse("games:detail", args=[old])).status_code == 404
+    assert "The view link is off" in owner.get(reverse("games:share", args=[game.edit_key])).content.decode()
+
+    owner.post(reverse("games:links", args=[game.edit_key]), {"link": "view", "action": "renew"})
+    game.refresh_from_db()
+    assert game.view_key not in (None, old)
+    assert Client().get(reverse("games:detail", args=[game.view_key])).status_code == 200
+
+
+def test_only_the_owner_changes_the_links_and_the_edit_link_cannot_be_turned_off() -> None:
+    owner = Client()
+    game = start_game(owner)
+    keys = (game.edit_key, game.view_key)
+    player = Client()
+    player.get(game.get_absolute_url())  # joined through the edit link: may play, not manage
+
+    assert (
+        player.post(reverse("games:links", args=[game.edit_key]), {"link": "edit", "action": "renew"}).status_code
+        == 403
+    )
+    assert "New link" not in player.get(reverse("games:share", args=[game.edit_key])).content.decode()
+    assert (
+        owner.post(reverse("games:links", args=[game.edit_key]), {"link": "edit", "action": "revoke"}).status_code
+        == 400
+    )
+    assert (
+        owner.post(reverse("games:links", args=[game.edit_key]), {"link": "other", "action": "renew"}).status_code
+        == 400
+    )
+    game.refresh_from_db()
+    assert (game.edit_key, game.view_key) == keys
+
+
+def test_the_home_page_lists_only_this_browsers_games_with_the_link_it_holds() -> None:
+    mine, joined, watched, foreign = new_game(), new_game(), new_game(), new_game(players=["Xen", "Yul", "Zed", "Quo"])
+    client = Client()
+    session = client.session
+    session["games_made"] = [str(mine.pk)]
+    session.save()
+    client.get(joined.get_absolute_url())
+    client.get(reverse("games:detail", args=[watched.view_key]))
+
+    page = client.get(reverse("games:home")).content.decode()
+
+    assert reverse("games:detail", args=[mine.edit_key]) in page
+    assert reverse("games:detail", args=[joined.edit_key]) in page
+    assert reverse("games:detail", args=[watched.view_key]) in page
+    assert watched.edit_key not in page
+    assert "Xen" not in page and foreign.edit_key not in page
+
+
+# --- accounts ------------------------------------------------------------------------------------------------------
+
+
+def test_signing_up_makes_the_games_this_browser_started_the_accounts() -> None:
+    browser = Client()
+    game = start_game(browser)
+    assert game.owner is None
+
+    response = browser.post(
+        reverse("signup"), {"username": "ann", "password1": "table-cards-77", "password2": "table-cards-77"}
+    )
+
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.owner == User.objects.get(username="ann")
+
+
+def test_a_signed_in_users_games_are_theirs_on_every_device() -> None:
+    user = User.objects.create_user("bob", password="table-cards-77")
+    phone, laptop = Client(), Client()
+    phone.force_login(user)
+    game = start_game(phone)
+    assert game.owner == user
+
+    laptop.post(reverse("login"), {"username": "bob", "password": "table-cards-77"})
+    page = laptop.get(reverse("games:home")).content.decode()
+    assert reverse("games:detail", args=[game.edit_key]) in page
+    # …and the owner's rights go with the account.
+    response = laptop.post(reverse("games:links", args=[game.edit_key]), {"link": "view", "action": "revoke"})
+    assert response.status_code == 302
+
+
+def test_signing_in_claims_the_browsers_games_but_not_someone_elses() -> None:
+    User.objects.create_user("cat", password="table-cards-77")
+    other = User.objects.create_user("dan", password="table-cards-77")
+    browser = Client()
+    mine = start_game(browser)
+    theirs = services.game_create(players=PLAYERS, dealer=0, rules={"preset": "standard"}, owner=other)
+    session = browser.session
+    session["games_made"] = [*session["games_made"], str(theirs.pk)]  # a forged claim
+    session.save()
+
+    browser.post(reverse("login"), {"username": "cat", "password": "table-cards-77"})
+
+    mine.refresh_from_db()
+    theirs.refresh_from_db()
+    assert mine.owner.username == "cat"
+    assert theirs.owner == other
+
+
+def test_a_wrong_password_is_refused_at_the_form() -> None:
+    User.objects.create_user("eve", password="table-cards-77")
+    response = Client().post(reverse("login"), {"username": "eve", "password": "nope"})
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.content.decode()
+
+
+def test_the_footer_offers_sign_in_or_sign_out() -> None:
+    client = Client()
+    assert "Sign in" in client.get(reverse("games:home")).content.decode()
+    client.force_login(User.objects.create_user("fay", password="table-cards-77"))
+    page = client.get(reverse("games:home")).content.decode()
+    assert "Signed in as fay" in page
+    assert client.post(reverse("logout")).status_code == 302
+    assert "Sign in" in client.get(reverse("games:home")).content.decode()
