@@ -755,7 +755,7 @@ def game_changes(game: Game) -> list[ChangeRow]:
 
 
 def _hand_summary(game: Game, record: dict[str, Any] | None) -> str:
-    """A Spades hand record in a few words: "bids 4 · 3 · Nil · 2; took 5 · 3 · 0 · 5"."""
+    """A Spades hand record in a few words: "bids Ann 4 · Bob 3 · Cat Nil · Dan 2; took Ann 5 · …"."""
     if record is None:
         return ""
     if record.get("misdeal") is not None:
@@ -763,11 +763,18 @@ def _hand_summary(game: Game, record: dict[str, Any] | None) -> str:
     rules = spades_rules(game.rules)
     parts = []
     if record.get("bids") is not None:
-        bids = " · ".join(bid_label(normalise_bid(rules, bid)) for bid in record["bids"])
+        bids = _by_player(game, [bid_label(normalise_bid(rules, bid)) for bid in record["bids"]])
         parts.append(gettext("bids %(bids)s") % {"bids": bids})
     if record.get("tricks") is not None:
-        parts.append(gettext("took %(tricks)s") % {"tricks": " · ".join(str(t) for t in record["tricks"])})
+        parts.append(gettext("took %(tricks)s") % {"tricks": _by_player(game, record["tricks"])})
     return "; ".join(parts)
+
+
+def _by_player(game: Game, values: list[Any]) -> str:
+    """ "Ann 4 · Bob 3 · …" for one value per seat; the values alone otherwise (one bid per side)."""
+    if len(values) != len(game.players):
+        return " · ".join(str(value) for value in values)
+    return " · ".join(f"{name} {value}" for name, value in zip(game.players, values, strict=True))
 
 
 def _deal_summary(game: Game, record: dict[str, Any] | None) -> str:
@@ -780,5 +787,5 @@ def _deal_summary(game: Game, record: dict[str, Any] | None) -> str:
         gettext("%(chef)s Chef at level %(level)d") % {"chef": game.players[record["chef"]], "level": record["level"]}
     ]
     if record.get("points") is not None:
-        parts.append(gettext("points %(points)s") % {"points": " · ".join(str(p) for p in record["points"])})
+        parts.append(gettext("points %(points)s") % {"points": _by_player(game, record["points"])})
     return "; ".join(parts)

@@ -61,7 +61,7 @@ def test_mu_writes_are_kept_too() -> None:
     assert actions(game) == [("auction", 0), ("points", 0), ("edit", 0)]
     rows = game_changes(game)
     assert rows[0].what == "Deal 1"
-    assert rows[0].after == "Anna Chef at level 2; points 20 · 30 · 10 · 0"
+    assert rows[0].after == "Anna Chef at level 2; points Anna 20 · Beate 30 · Conny 10 · Dagmar 0"
 
 
 def test_undoing_a_correction_puts_the_hand_back_and_is_itself_a_change() -> None:
@@ -146,7 +146,7 @@ def test_the_history_page_lists_changes_with_time_phone_and_words() -> None:
 
     assert Change.objects.get().device == "iPhone · Mobile Safari"
     assert "Hand 1" in page and "Bids written" in page
-    assert "bids 3 · 3 · 3 · 3" in page
+    assert "bids Ann 3 · Bob 3 · Cat 3 · Dan 3" in page
     assert "iPhone · Mobile Safari" in page
     assert "Undo this change" in page
     view_page = Client().get(reverse("games:history", args=[game.view_key])).content.decode()

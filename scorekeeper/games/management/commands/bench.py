@@ -112,25 +112,26 @@ class Command(BaseCommand):
 
     def count_requests(self, game: Any) -> dict[str, int]:
         client = Client()
+        client.get(reverse("games:detail", args=[game.edit_key]))  # the phone has opened the link before
         counts = {}
         requests = [
-            ("sheet page (GET)", "get", reverse("games:detail", args=[game.pk]), {}),
+            ("sheet page (GET)", "get", reverse("games:detail", args=[game.edit_key]), {}),
             (
                 "live poll, unchanged (GET)",
                 "get",
-                reverse("games:live", args=[game.pk]),
+                reverse("games:live", args=[game.edit_key]),
                 {"v": type(game).objects.get(pk=game.pk).version},
             ),
             (
                 "save bids (htmx POST)",
                 "post",
-                reverse("games:bids", args=[game.pk]),
+                reverse("games:bids", args=[game.edit_key]),
                 {"bid_0": "3", "bid_1": "4", "bid_2": "nil", "bid_3": "5"},
             ),
             (
                 "save tricks (htmx POST)",
                 "post",
-                reverse("games:tricks", args=[game.pk]),
+                reverse("games:tricks", args=[game.edit_key]),
                 {"tricks_0": "3", "tricks_1": "4", "tricks_2": "0", "tricks_3": "6"},
             ),
         ]
@@ -159,7 +160,7 @@ class Command(BaseCommand):
             imported = subprocess.run(
                 [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
             ).stdout
-            game_url = re.search(r"(/games/[0-9a-f-]+/)", imported).group(1)
+            game_url = re.search(r"(/games/[A-Za-z0-9_-]{24}/)", imported).group(1)
             with socket.socket() as probe:
                 probe.bind(("127.0.0.1", 0))
                 port = probe.getsockname()[1]
