@@ -266,3 +266,33 @@ def test_a_late_undo_tap_never_deletes_a_hand_it_did_not_mean() -> None:
 
     assert response.status_code == 409
     assert len(stored(game)) == 2
+
+
+# --- one transaction per write ---------------------------------------------------------------------------------------
+
+
+class Crash(Exception):
+    """Stands in for a server dying halfway through a write."""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_that_dies_halfway_leaves_the_game_as_before(monkeypatch) -> None:
+    game = new_game()
+    play(game, [3, 3, 3, 3], [4, 3, 3, 3])
+    version = type(game).objects.get(pk=game.pk).version
+
+    def crash(*args, **kwargs):
+        raise Crash  # after the hand row and the new version are written, before the history entry
+
+    monkeypatch.setattr(Change.objects, "create", crash)
+    with pytest.raises(Crash):
+        services.hand_bids_save(game=game, bids=[2, 2, 2, 2])
+    response = Client(raise_request_exception=False).post(
+        reverse("games:bids", args=[game.edit_key]), {f"bid_{s}": "2" for s in range(4)}
+    )
+
+    assert response.status_code == 500
+    assert "Nothing was changed" in response.content.decode()
+    assert len(stored(game)) == 1
+    assert type(game).objects.get(pk=game.pk).version == version
+    assert Change.objects.filter(game=game).count() == 2
