@@ -46,12 +46,14 @@ class HandScore(NamedTuple):
         totals: each side's running total after this hand.
         bags: each side's bag count carried after this hand (Spades; zeros for Mü).
         lines: the explanation, one :class:`Line` per scoring step.
+        sets: per side, whether it was set in this hand (Spades; empty for Mü and thrown-in hands).
     """
 
     points: tuple[int, ...]
     totals: tuple[int, ...]
     bags: tuple[int, ...]
     lines: tuple[Line, ...]
+    sets: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext
 from ua_parser import parse as parse_user_agent
 
-from .models import Game
+from .models import Game, Player
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
 MADE = "games_made"
@@ -112,6 +112,15 @@ def games_of(request: HttpRequest) -> QuerySet[Game]:
     if request.user.is_authenticated:
         reach |= Q(owner=request.user)
     return Game.objects.filter(reach)
+
+
+def players_of(request: HttpRequest) -> QuerySet[Player]:
+    """The group of players this request knows: the account's players, and everyone seated
+    in a game this browser or account can open. New games match their names against them."""
+    reach = Q(seats__game__in=games_of(request))
+    if request.user.is_authenticated:
+        reach |= Q(owner=request.user)
+    return Player.objects.filter(reach).distinct()
 
 
 def mark_links(request: HttpRequest, games: Iterable[Game]) -> None:

@@ -33,6 +33,8 @@ from scorekeeper.engine.spades.rules import (
     spades_rules,
 )
 
+from .history import STAT_FILTERS, GameFilters
+
 MAX_TRICKS = 18  # the most tricks in any hand (three players with two jokers)
 BID_VALUES = [str(tricks) for tricks in range(MAX_TRICKS + 1)] + [NIL, BLIND_NIL, DOUBLE_NIL]
 TRICK_CHOICES = [(str(tricks), str(tricks)) for tricks in range(MAX_TRICKS + 1)]
@@ -658,3 +660,85 @@ def _cards_by_seat(data: Any, prefix: str, seats: int) -> dict[int, tuple[tuple[
 
 
 __all__ = ["BidsForm", "HandForm", "NewGameForm", "SpadesRules", "TricksForm", "add_rule_error", "parse_bid"]
+
+
+class GamesFilterForm(forms.Form):
+    """The games list's filters (a GET form: every filtered list is a link to share or bookmark).
+
+    Unreadable values are dropped, never an error: a list link always opens.
+    """
+
+    kind = forms.ChoiceField(
+        label=_("Game"), required=False, choices=[("", _("All games")), ("spades", _("Spades")), ("mu", _("Mü"))]
+    )
+    name = forms.CharField(label=_("Player"), required=False, max_length=40)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    state = forms.ChoiceField(
+        label=_("State"),
+        required=False,
+        choices=[("", _("All")), ("open", _("Not finished")), ("finished", _("Finished"))],
+    )
+
+    def filters(self, query: Any) -> Any:
+        """The :class:`~scorekeeper.games.history.GameFilters` of this form and the link-only
+        parameters (``who``, ``partner``, ``opponent``, ``won``, ``stat``) of ``query``."""
+        data = self.cleaned_data if self.is_valid() else {}
+        who = small_number(query.get("who", ""))
+        won = {"1": True, "0": False}.get(query.get("won", ""))
+        stat = query.get("stat", "")
+        return GameFilters(
+            kind=data.get("kind") or "",
+            name=data.get("name") or "",
+            since=data.get("since"),
+            until=data.get("until"),
+            state=data.get("state") or "",
+            who=who,
+            partner=small_number(query.get("partner", "")),
+            opponent=small_number(query.get("opponent", "")),
+            won=won,
+            stat=stat if stat in STAT_FILTERS else "",
+        )
+
+
+class PlayerRenameForm(forms.Form):
+    """A player's new name."""
+
+    name = forms.CharField(label=_("New name"), max_length=40)
+
+
+class PlayerMergeForm(forms.Form):
+    """The player to merge this one into (one of the same group)."""
+
+    into = forms.TypedChoiceField(label=_("Same person as"), coerce=int)
+
+    def __init__(self, *args: Any, players: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["into"].choices = [("", "—"), *((player.pk, player.name) for player in players)]
+
+
+class ImportForm(forms.Form):
+    """Game records to import: a file (one record, a list of records, or ``{"games": [...]}``),
+    or, when confirming a preview, the same text carried over in ``records``."""
+
+    file = forms.FileField(label=_("File of game records (JSON)"), required=False)
+    records = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    MAX_BYTES = 2_000_000
+
+    def text(self) -> str | None:
+        """The records' JSON text, or ``None`` (an error is added to the form)."""
+        upload = self.cleaned_data.get("file")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                self.add_error("file", gettext("The file is larger than 2 MB."))
+                return None
+            try:
+                return upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", gettext("The file is not text (UTF-8): is it a game record?"))
+                return None
+        if self.cleaned_data.get("records"):
+            return self.cleaned_data["records"]
+        self.add_error("file", gettext("Choose a file of game records."))
+        return None

@@ -74,9 +74,13 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    #: Read model, rebuilt with the seats on every change: whether the game is over, and hands played.
+    finished = models.BooleanField(default=False)
+    hands_played = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["owner", "-updated_at"])]
 
     def __str__(self) -> str:
         return " · ".join(self.players)
@@ -277,3 +281,67 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.action} #{self.number + 1}"
+
+
+class Player(models.Model):
+    """A person who plays, so statistics follow them across games (issue 7).
+
+    Names typed at a new game are matched to the players of the same group:
+    ``owner`` is the account whose games they play in, or ``None`` for games
+    started without an account (then the group is the games the browser can
+    reach; see ``games.access.players_of``).
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        indexes = [models.Index(fields=["owner", "name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """One player's place in one game, with their figures in it: the statistics' read model.
+
+    Rebuilt from the hands by the engine (``scorekeeper.engine.stats``) whenever
+    the game changes, in the same transaction as the change, so it is never out
+    of step; the hands stay the only facts. Fields are those of
+    :class:`scorekeeper.engine.stats.PlayerLine`; ``side`` groups partners.
+    """
+
+    game = models.ForeignKey(Game, related_name="seats", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="seats", on_delete=models.PROTECT)
+    seat = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    total = models.IntegerField(default=0)
+    won = models.BooleanField(default=False)
+    hands = models.PositiveIntegerField(default=0)
+    number_bids = models.PositiveIntegerField(default=0)
+    bids_made = models.PositiveIntegerField(default=0)
+    bids_set = models.PositiveIntegerField(default=0)
+    bid_difference = models.IntegerField(default=0)
+    nil_attempts = models.PositiveIntegerField(default=0)
+    nil_made = models.PositiveIntegerField(default=0)
+    blind_nil_attempts = models.PositiveIntegerField(default=0)
+    blind_nil_made = models.PositiveIntegerField(default=0)
+    bags = models.PositiveIntegerField(default=0)
+    bag_penalties = models.PositiveIntegerField(default=0)
+    chef_deals = models.PositiveIntegerField(default=0)
+    chef_made = models.PositiveIntegerField(default=0)
+    chef_levels = models.PositiveIntegerField(default=0)
+    eklats = models.PositiveIntegerField(default=0)
+    card_points = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat")]
+        indexes = [models.Index(fields=["player", "game"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat}"

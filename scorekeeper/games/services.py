@@ -8,7 +8,7 @@ forbids it. Names follow ``<thing>_<action>``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -29,9 +29,10 @@ from scorekeeper.engine.record import (
 from scorekeeper.engine.spades.bidding import verify_bidding
 from scorekeeper.engine.spades.game import Bid, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
+from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .models import Change, Deal, Game, Hand, HouseRules, new_key
+from .models import Change, Deal, Game, Hand, HouseRules, Player, Seat, new_key
 
 
 def _locked(game: Game) -> tuple[Game, list[Any]]:
@@ -50,6 +51,49 @@ def _check_number(number: int | None, expected: int | None) -> None:
         raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
 
 
+#: The figures a seat of the read model takes from the engine's ``PlayerLine``.
+SEAT_FIGURES = tuple(name for name in PlayerLine.__dataclass_fields__ if name not in ("seat", "side"))
+
+
+def _rebuild_read_model(game: Game, rows: Sequence[Hand | Deal]) -> None:
+    """Recompute the statistics' read model from the hands (``rows``, in order): the game's
+    ``finished`` and ``hands_played`` (not saved) and each seat's figures (one query).
+
+    The hands are the facts; this only keeps their sums where the statistics can
+    add them up fast. Run inside the transaction of the write that changed the hands.
+    """
+    engine = game.to_engine(list(rows))
+    sheet = score_game(engine)
+    game.finished = sheet.finished
+    game.hands_played = len(sheet.hands)
+    seats = list(game.seats.all())
+    by_seat = {line.seat: line for line in player_lines(engine, sheet)}
+    for seat in seats:
+        line = by_seat[seat.seat]
+        seat.side = line.side
+        for name in SEAT_FIGURES:
+            setattr(seat, name, getattr(line, name))
+    Seat.objects.bulk_update(seats, ["side", *SEAT_FIGURES])
+
+
+def _seat_players(game: Game, group: Iterable[Player], owner: Any, *, rows: Sequence[Hand | Deal]) -> None:
+    """Seat a person for each of a new game's names: the player of ``group`` with that
+    name (case ignored), else a new player of ``owner``'s group (one person per seat);
+    then build the read model from the game's hands or deals ``rows``."""
+    known = {}
+    for player in group:
+        known.setdefault(player.name.casefold(), player)
+    seats = []
+    for seat, name in enumerate(game.players):
+        player = known.get(name.casefold())
+        if player is None or any(taken.player_id == player.pk for taken in seats):
+            player = Player.objects.create(owner=owner, name=name)
+        seats.append(Seat(game=game, player=player, seat=seat, side=seat))
+    Seat.objects.bulk_create(seats)
+    _rebuild_read_model(game, rows)
+    game.save(update_fields=["finished", "hands_played"])
+
+
 def _check_shown(row: Hand | Deal | None, shown: str | None) -> None:
     """Raise :class:`StaleHand` if the row changed since the form showed it.
 
@@ -66,6 +110,7 @@ def _snapshot(row: Hand | Deal | None) -> dict[str, Any] | None:
 
 def _touch(
     game: Game,
+    rows: Sequence[Hand | Deal],
     *,
     action: str,
     number: int,
@@ -74,10 +119,12 @@ def _touch(
     device: str,
     reverts: Change | None = None,
 ) -> Change:
-    """Mark a write to the locked ``game``: a new version for the phones polling it, and
-    the change in its history (``before``: the row's record before; ``after``: the row now)."""
+    """Mark a write to the locked ``game``, whose hands or deals are now ``rows``: a new
+    version for the phones polling it, the statistics rebuilt, and the change in its
+    history (``before``: the row's record before; ``after``: the row now)."""
     game.version += 1
-    game.save(update_fields=["updated_at", "version"])
+    _rebuild_read_model(game, rows)
+    game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
     return Change.objects.create(
         game=game,
         action=action,
@@ -91,7 +138,13 @@ def _touch(
 
 @transaction.atomic
 def game_create(
-    *, players: Sequence[str], dealer: int, rules: dict[str, Any], kind: str = "spades", owner: Any = None
+    *,
+    players: Sequence[str],
+    dealer: int,
+    rules: dict[str, Any],
+    kind: str = "spades",
+    owner: Any = None,
+    group: Iterable[Player] = (),
 ) -> Game:
     """Start a game.
 
@@ -102,6 +155,8 @@ def game_create(
         rules: a game record's rules object (``{"preset": ..., key: value}``).
         kind: ``"spades"`` or ``"mu"``.
         owner: the signed-in user starting it, or ``None``.
+        group: the players the names are matched to (by name, case ignored);
+            a name none of them has becomes a new player.
 
     Raises:
         RecordError: a bad name list, dealer, preset, key or value.
@@ -110,9 +165,11 @@ def game_create(
         {"format": FORMAT, "game": kind, "players": list(players), "dealer": dealer, "rules": rules, "hands": []}
     )
     record_rules = mu_rules_record(engine.rules) if isinstance(engine, MuGame) else spades_rules_record(engine.rules)
-    return Game.objects.create(
+    game = Game.objects.create(
         kind=kind, players=list(engine.players), dealer=engine.dealer, rules=record_rules, owner=owner
     )
+    _seat_players(game, group, owner, rows=[])
+    return game
 
 
 @transaction.atomic
@@ -128,30 +185,35 @@ def house_rules_save(*, name: str, rules: dict[str, Any]) -> HouseRules:
 
 
 @transaction.atomic
-def game_import(*, record: Any, owner: Any = None) -> Game:
-    """Store a game record (``shared/formats/game-record.md``) as a new game (``owner``: a user or ``None``).
+def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ()) -> Game:
+    """Store a game record (``shared/formats/game-record.md``) as a new game.
+
+    Args:
+        owner: the signed-in user importing it, or ``None``.
+        group: the players its names are matched to (see :func:`game_create`).
 
     Raises:
         RuleError: the record is malformed or any hand breaks a rule.
     """
     engine = parse_record(record)
     score_game(engine)  # every hand must be legal before anything is stored
-    if isinstance(engine, MuGame):
-        game = Game.objects.create(
-            kind=Game.Kind.MU,
-            players=list(engine.players),
-            dealer=engine.dealer,
-            rules=mu_rules_record(engine.rules),
-            owner=owner,
-        )
-        Deal.objects.bulk_create(
+    mu = isinstance(engine, MuGame)
+    game = Game.objects.create(
+        kind=Game.Kind.MU if mu else Game.Kind.SPADES,
+        players=list(engine.players),
+        dealer=engine.dealer,
+        rules=mu_rules_record(engine.rules) if mu else spades_rules_record(engine.rules),
+        owner=owner,
+    )
+    if mu:
+        rows: list[Any] = Deal.objects.bulk_create(
             Deal(game=game, number=number, record=mu_deal_record(deal)) for number, deal in enumerate(engine.deals)
         )
-        return game
-    game = Game.objects.create(
-        players=list(engine.players), dealer=engine.dealer, rules=spades_rules_record(engine.rules), owner=owner
-    )
-    Hand.objects.bulk_create(_stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands))
+    else:
+        rows = Hand.objects.bulk_create(
+            _stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands)
+        )
+    _seat_players(game, group, owner, rows=rows)
     return game
 
 
@@ -177,7 +239,10 @@ def game_rematch(*, game: Game, owner: Any = None) -> Game:
     """
     game, hands = _locked(game)
     dealer = game.to_engine(hands).dealer_of(len(hands))
-    return Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules, owner=owner)
+    new = Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules, owner=owner)
+    players = [seat.player for seat in game.seats.select_related("player")]
+    _seat_players(new, players, owner, rows=[])
+    return new
 
 
 @transaction.atomic
@@ -213,7 +278,7 @@ def hand_bids_save(
     candidate = parse_spades_hand(len(hands), {"bids": list(bids), "tricks": [], **declarations})
     checked = verify_bidding(engine, candidate, totals=sheet.totals, number=len(hands))
     hand = Hand.objects.create(game=game, number=len(hands), bids=list(checked.bids or ()), declarations=declarations)
-    _touch(game, action=Change.Action.BIDS, number=hand.number, before=None, after=hand, device=device)
+    _touch(game, [*hands, hand], action=Change.Action.BIDS, number=hand.number, before=None, after=hand, device=device)
     return hand
 
 
@@ -231,7 +296,10 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
     candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
     _verify(game, [*hands, candidate])
     candidate.save()
-    _touch(game, action=Change.Action.MISDEAL, number=candidate.number, before=None, after=candidate, device=device)
+    rows = [*hands, candidate]
+    _touch(
+        game, rows, action=Change.Action.MISDEAL, number=candidate.number, before=None, after=candidate, device=device
+    )
     return candidate
 
 
@@ -287,7 +355,7 @@ def hand_tricks_save(
     current.declarations = _with_results(current.declarations, results or {})
     _verify(game, hands)
     current.save()
-    _touch(game, action=Change.Action.TRICKS, number=current.number, before=before, after=current, device=device)
+    _touch(game, hands, action=Change.Action.TRICKS, number=current.number, before=before, after=current, device=device)
     return current
 
 
@@ -341,7 +409,7 @@ def hand_update(
         hand.declarations = declarations
     _verify(game, hands)
     hand.save(update_fields=["bids", "tricks", "declarations"])
-    _touch(game, action=Change.Action.EDIT, number=hand.number, before=before, after=hand, device=device)
+    _touch(game, hands, action=Change.Action.EDIT, number=hand.number, before=before, after=hand, device=device)
     return hand
 
 
@@ -394,7 +462,7 @@ def hand_undo(
         return None
     before = _snapshot(last)
     last.delete()
-    _touch(game, action=Change.Action.UNDO, number=last.number, before=before, after=None, device=device)
+    _touch(game, hands[:-1], action=Change.Action.UNDO, number=last.number, before=before, after=None, device=device)
     return last
 
 
@@ -468,7 +536,8 @@ def deal_auction_save(
             verify_trump_laid(vize_trump, cards.get(vize, ()), names[vize])
         verify_trump_laid(chef_trump, cards.get(result.chef, ()), names[result.chef])
     stored = Deal.objects.create(game=game, number=len(deals), record=record)
-    _touch(game, action=Change.Action.AUCTION, number=stored.number, before=None, after=stored, device=device)
+    rows = [*deals, stored]
+    _touch(game, rows, action=Change.Action.AUCTION, number=stored.number, before=None, after=stored, device=device)
     return stored
 
 
@@ -511,7 +580,7 @@ def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = 
     except RuleError as error:
         raise RuleError(error.text, field=error.field, seat=error.seat, source=error.source) from None
     current.save(update_fields=["record"])
-    _touch(game, action=Change.Action.POINTS, number=current.number, before=before, after=current, device=device)
+    _touch(game, deals, action=Change.Action.POINTS, number=current.number, before=before, after=current, device=device)
     return current
 
 
@@ -537,7 +606,7 @@ def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str |
     deal.record = record
     _verify_deals(game, deals)
     deal.save(update_fields=["record"])
-    _touch(game, action=Change.Action.EDIT, number=deal.number, before=before, after=deal, device=device)
+    _touch(game, deals, action=Change.Action.EDIT, number=deal.number, before=before, after=deal, device=device)
     return deal
 
 
@@ -651,6 +720,7 @@ def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
         current.save()
     return _touch(
         game,
+        rows,
         action=Change.Action.REVERT,
         number=number,
         before=change.after,
@@ -683,3 +753,76 @@ def game_view_link_revoke(*, game: Game) -> Game:
     game.version += 1
     game.save(update_fields=["view_key", "version", "updated_at"])
     return game
+
+
+def game_stats_rebuild() -> int:
+    """Rebuild every game's read model from its hands, seating players where a game has none
+    (names matched within the owner's group). One transaction per game; returns how many games."""
+    count = 0
+    for game_id in Game.objects.order_by("created_at").values_list("pk", flat=True):
+        with transaction.atomic():
+            game, rows = _locked(Game(pk=game_id))
+            if game.seats.exists():
+                _rebuild_read_model(game, rows)
+                game.save(update_fields=["finished", "hands_played"])
+            else:
+                _seat_players(game, Player.objects.filter(owner=game.owner), game.owner, rows=rows)
+        count += 1
+    return count
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    """Give a player a new name in the statistics (games keep the names as typed at the table).
+
+    Raises:
+        RuleError: ``field="name"``: empty, or longer than 40 characters.
+    """
+    name = name.strip()
+    if not name or len(name) > 40:
+        raise RuleError(Text(gettext_noop("A name has 1 to 40 characters.")), field="name")
+    player.name = name
+    player.save(update_fields=["name"])
+    return player
+
+
+@transaction.atomic
+def player_merge(*, player: Player, into: Player) -> Player:
+    """Make ``player`` and ``into`` one person: ``player``'s games become ``into``'s, and ``player`` goes.
+
+    Raises:
+        RuleError: ``field="into"``: the same player, or both played in one game (two people).
+    """
+    if player.pk == into.pk:
+        raise RuleError(Text(gettext_noop("Choose another player to merge with.")), field="into")
+    shared = Seat.objects.filter(player=player, game__seats__player=into).exists()
+    if shared:
+        raise RuleError(
+            Text(gettext_noop("%(one)s and %(other)s played in the same game: they are two people."),
+                 {"one": player.name, "other": into.name}),
+            field="into",
+        )  # fmt: skip
+    Seat.objects.filter(player=player).update(player=into)
+    player.delete()
+    return into
+
+
+@transaction.atomic
+def games_import(*, records: Sequence[Any], owner: Any = None, group: Iterable[Player] = ()) -> list[Game]:
+    """Store several game records as new games, all or none (one transaction).
+
+    Args:
+        records: game records already checked by a preview (each is checked again).
+        owner, group: as for :func:`game_import`; players met in one record are
+            matched in the next ones too.
+
+    Raises:
+        RuleError: a record is malformed or breaks a rule (nothing is stored).
+    """
+    known = list(group)
+    games = []
+    for record in records:
+        game = game_import(record=record, owner=owner, group=known)
+        known.extend(seat.player for seat in game.seats.select_related("player"))
+        games.append(game)
+    return games

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, reverse
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Ruling, new_key
+from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat, new_key
 from scorekeeper.games.urls import urlpatterns
 
 from .factories import PLAYERS, new_game, new_game_data, play
@@ -22,7 +22,7 @@ from .factories import PLAYERS, new_game, new_game_data, play
 pytestmark = pytest.mark.django_db
 
 #: Game addresses that only read: a view link opens them.
-READS = {"detail", "live", "share", "history", "rulebook", "what_if", "game_referee", "record"}
+READS = {"detail", "live", "share", "history", "rulebook", "what_if", "game_referee", "record", "csv", "print"}
 #: Game addresses that write (or lead to a write): a view link is refused.
 WRITES = {
     "bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "hand_edit", "rematch", "links", "revert",
@@ -40,7 +40,8 @@ def game_patterns() -> dict[str, URLPattern]:
 def snapshot() -> tuple:
     """Everything stored, comparable."""
     return tuple(
-        tuple(model.objects.order_by("pk").values_list()) for model in (Game, Hand, Deal, HouseRules, Ruling, Change)
+        tuple(model.objects.order_by("pk").values_list())
+        for model in (Game, Hand, Deal, HouseRules, Ruling, Change, Player, Seat)
     )
 
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Ruling
+from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat
 
 from .factories import play
 
@@ -67,7 +67,7 @@ def snapshot() -> tuple:
     """Everything stored, comparable."""
     return tuple(
         tuple(model.objects.order_by("pk").values_list())
-        for model in (Game, Hand, Deal, HouseRules, Ruling, Change, User)
+        for model in (Game, Hand, Deal, HouseRules, Ruling, Change, User, Player, Seat)
     )  # fmt: skip
 
 

@@ -687,15 +687,15 @@ def test_sheet_page_query_count_does_not_grow_with_hands(client):
 
     counts = [count_queries(lambda game=game: client.get(game.get_absolute_url())) for game in (short, long)]
 
-    assert counts[0] == counts[1] == 3  # the game, the session, its hands
+    assert counts[0] == counts[1] == 4  # the game, the session, its hands, its rulings
 
 
 def test_sheet_page_num_queries(client, django_assert_num_queries):
     game = game_with_hands(20)
     client.get(game.get_absolute_url())
 
-    # The game, the session and the hands, inside the request's savepoint.
-    with django_assert_num_queries(5):
+    # The game, the session, the hands and the rulings, inside the request's savepoint.
+    with django_assert_num_queries(6):
         response = client.get(game.get_absolute_url())
     assert response.status_code == 200
 
@@ -719,9 +719,10 @@ def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, hea
         counts.append((bids, tricks))
 
     assert counts[0] == counts[1]
-    # Each save: the locked game, its hands, the session (the phone's name), the hand, the version and the
-    # history entry; htmx then answers with the fresh sheet and re-reads the game's version for live polling.
-    assert counts[0] == ((8, 9) if headers else (6, 7))
+    # Each save: the locked game, its hands, the session (the phone's name), the hand, the seats' figures (read
+    # and written), the version and the history entry; htmx then answers with the fresh sheet (and its rulings)
+    # and re-reads the game's version for live polling.
+    assert counts[0] == ((11, 12) if headers else (8, 9))
 
 
 def test_tricks_stage_shows_each_sides_contract(client):

@@ -122,7 +122,15 @@ def score_spades(game: SpadesGame) -> Sheet:
         winner, end, note = game_end(rules, totals, names, results=results, sets_in_a_row=sets_in_a_row)
         if note is not None:
             lines.append(note)
-        hands.append(HandScore(tuple(r.points for r in results), tuple(totals), tuple(bags), tuple(lines)))
+        hands.append(
+            HandScore(
+                tuple(r.points for r in results),
+                tuple(totals),
+                tuple(bags),
+                tuple(lines),
+                tuple(r.set for r in results),
+            )
+        )
     return Sheet(
         sides=names,
         hands=tuple(hands),

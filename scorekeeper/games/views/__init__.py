@@ -5,6 +5,7 @@
 - :mod:`.spades`, :mod:`.mu`: entering and correcting hands and deals;
 - :mod:`.referee`: the referee;
 - :mod:`.sharing`: links, QR codes, the phone's name and the change history;
+- :mod:`.history`: the games list, exports, import, players and statistics;
 - :mod:`.accounts`: signing up.
 
 Every view that touches a game takes the game's link key from the address and
@@ -12,6 +13,17 @@ asks :func:`scorekeeper.games.access.game_for` what the link allows.
 """
 
 from .accounts import signup
+from .history import (
+    game_csv,
+    game_print,
+    games_import,
+    games_list,
+    player_detail,
+    player_merge,
+    player_rename,
+    player_versus,
+    players_list,
+)
 from .mu import mu_auction, mu_auction_preview, mu_deal_edit, mu_points, mu_points_preview
 from .pages import game_new, game_record_download, game_rematch, game_rulebook, health, home, mu_new, preset_rulebook
 from .referee import referee
@@ -29,6 +41,15 @@ from .spades import (
 )
 
 __all__ = [
+    "game_csv",
+    "game_print",
+    "games_import",
+    "games_list",
+    "player_detail",
+    "player_merge",
+    "player_rename",
+    "player_versus",
+    "players_list",
     "change_revert",
     "device_rename",
     "game_detail",

@@ -65,6 +65,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     dealer=form.cleaned_data["dealer"],
                     rules=form.rules(),
                     owner=access.new_owner(request),
+                    group=access.players_of(request),
                 )
                 access.game_started(request, game)
                 if form.cleaned_data["save_as"].strip():
@@ -73,7 +74,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 add_rule_error(form, error, prefix={})
             else:
                 return redirect(game)
-        context = {"form": form, "rules_open": True, "house_rules": HouseRules.objects.all()}
+        context = {
+            "form": form,
+            "rules_open": True,
+            "house_rules": HouseRules.objects.all(),
+            "known_players": _known_players(request),
+        }
         return render(request, "games/new.html", context, status=422)
     source = request.POST if request.method == "POST" else request.GET
     changed = request.htmx.trigger_name if request.htmx else ("refresh" if request.POST.get("refresh") else None)
@@ -92,6 +98,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "rules_open": bool(changed and changed not in ("preset", "house_rules")),
         "house_rules": HouseRules.objects.all(),
         "chosen_house_rules": saved.pk if saved else None,
+        "known_players": _known_players(request),
     }
     if request.htmx and request.method == "GET":
         return render(request, "games/new.html#setup", context)
@@ -110,6 +117,7 @@ def mu_new(request: HttpRequest) -> HttpResponse:
                 rules=form.rules(),
                 kind="mu",
                 owner=access.new_owner(request),
+                group=access.players_of(request),
             )
             access.game_started(request, game)
         except RuleError as error:
@@ -117,7 +125,13 @@ def mu_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(game)
     status = 422 if request.method == "POST" else 200
-    return render(request, "games/mu_new.html", {"form": form}, status=status)
+    return render(request, "games/mu_new.html", {"form": form, "known_players": _known_players(request)}, status=status)
+
+
+def _known_players(request: HttpRequest) -> list[str]:
+    """The names of the group's players, for the name fields' suggestions (a name typed
+    like one of them is that person: ``services.game_create`` matches them)."""
+    return sorted({player.name for player in access.players_of(request)[:300]}, key=str.casefold)
 
 
 @require_POST

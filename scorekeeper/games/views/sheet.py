@@ -71,6 +71,8 @@ def sheet_response(
         "result_rows": result_rows(view, tricks_form, bemo_sides={side for side, _n, _k in view.in_play_bemo}),
         "opened": opened_row(request),
         "version": game.version,
+        "chart": selectors.running_chart(view.sheet),
+        "rulings": list(game.rulings.all()[:20]),
         **live_stage(view, shown_stage),
     }
     template = "games/game.html#game" if request.htmx else "games/game.html"
@@ -93,6 +95,8 @@ def mu_sheet_response(
         "game": game,
         "opened": opened_row(request),
         "version": game.version,
+        "chart": selectors.running_chart(view.sheet),
+        "rulings": list(game.rulings.all()[:20]),
         **live_stage(view, shown_stage),
     }
     context.update(mu_entry_forms(view, auction_form, points_form))

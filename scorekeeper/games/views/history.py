@@ -1,0 +1,216 @@
+"""Looking back (issue 7): the games list, exports (CSV, printable sheet), import, players and statistics."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.engine.errors import RuleError
+
+from .. import access, history, selectors, services
+from ..access import game_for
+from ..forms import GamesFilterForm, ImportForm, PlayerMergeForm, PlayerRenameForm, add_rule_error
+from ..models import Game, Player
+
+
+@require_GET
+def games_list(request: HttpRequest) -> HttpResponse:
+    """Every game this browser or account can open, newest first, filtered (GET, so a
+    filtered list is a link; the statistics' figures link here); unfinished games resume
+    with one tap. Four queries a page, whatever the number of games."""
+    form = GamesFilterForm(request.GET)
+    filters = form.filters(request.GET)
+    games = history.games_filtered(access.games_of(request), filters)
+    page = Paginator(games, history.PAGE_SIZE).get_page(request.GET.get("page"))
+    access.mark_links(request, page.object_list)
+    rows = [(game, history.listed_sides(game)) for game in page.object_list]
+    focus = {
+        name: Player.objects.filter(pk=getattr(filters, name)).values_list("name", flat=True).first()
+        for name in ("who", "partner", "opponent")
+        if getattr(filters, name) is not None
+    }
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "form": form,
+        "page": page,
+        "rows": rows,
+        "filters": filters,
+        "focus": focus,
+        "stat_label": history.STAT_FILTERS.get(filters.stat, ""),
+        "query": query.urlencode(),
+    }
+    template = "games/list.html#results" if request.htmx else "games/list.html"
+    return render(request, template, context)
+
+
+@require_GET
+def game_csv(request: HttpRequest, key: str) -> HttpResponse:
+    """The game as CSV, one row per hand (or deal): bids and tricks (or the auction and card
+    points) per seat, then points, total and bags per side, for a spreadsheet."""
+    game = game_for(request, key)
+    header, rows = selectors.sheet_table(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(game)}.csv"'
+    response.write("\ufeff")  # a byte-order mark, so spreadsheet programs read the names as UTF-8
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+def _file_name(game: Game) -> str:
+    return slugify("-".join([game.kind, game.created_at.strftime("%Y-%m-%d"), *game.players])) or "game"
+
+
+@require_GET
+def game_print(request: HttpRequest, key: str) -> HttpResponse:
+    """The game as a paper score sheet, to print (the print stylesheet drops everything else)."""
+    game = game_for(request, key)
+    header, rows = selectors.sheet_table(game)
+    sheet = selectors.game_score(game)
+    context = {"game": game, "header": header, "rows": rows, "sheet": sheet, "chart": selectors.running_chart(sheet)}
+    return render(request, "games/print.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def games_import(request: HttpRequest) -> HttpResponse:
+    """Import game records from a file (another device, or a backup): first a preview of
+    every record, good or rejected with the reason; then "Import" stores the good ones,
+    all in one transaction. Nothing is stored until then, and a file with no good
+    record gets 422 with the reasons."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "GET":
+        return render(request, "games/import.html", {"form": form})
+    text = form.text() if form.is_valid() else None
+    if text is None:
+        return render(request, "games/import.html", {"form": form}, status=422)
+    items = history.import_preview(text, gettext)
+    good = [item for item in items if not item.error]
+    if "confirm" in request.POST and good:
+        games = services.games_import(
+            records=[item.record for item in good],
+            owner=access.new_owner(request),
+            group=access.players_of(request),
+        )
+        for game in games:
+            access.game_started(request, game)
+        rejected = len(items) - len(good)
+        messages.success(
+            request,
+            gettext("Imported %(count)d games; %(rejected)d rejected.") % {"count": len(games), "rejected": rejected},
+        )
+        return HttpResponseRedirect(reverse("games:list"))
+    context = {"form": ImportForm(initial={"records": text}), "items": items, "good": len(good)}
+    return render(request, "games/import.html", context, status=200 if good else 422)
+
+
+# --- players ---------------------------------------------------------------------------------------------------------
+
+
+def _player(request: HttpRequest, player_id: int) -> Player:
+    """A player of this request's group (404 for anyone else's)."""
+    return get_object_or_404(access.players_of(request), pk=player_id)
+
+
+@require_GET
+def players_list(request: HttpRequest) -> HttpResponse:
+    """The group's players (find one by name), with their games and wins."""
+    name = request.GET.get("q", "")[:40]
+    players = history.players_listed(access.players_of(request), access.games_of(request), name)
+    template = "games/players.html#players" if request.htmx else "games/players.html"
+    return render(request, template, {"players": players[:200], "q": name})
+
+
+@require_GET
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    """One player's statistics (Spades and Mü), partners and opponents; every figure links
+    to the games behind it. A fixed number of queries, whatever the number of games."""
+    return _player_page(request, _player(request, player_id))
+
+
+@require_GET
+def player_versus(request: HttpRequest, player_id: int, other_id: int) -> HttpResponse:
+    """Head-to-head: two players' games against each other, and who won them."""
+    player, other = _player(request, player_id), _player(request, other_id)
+    if player.pk == other.pk:
+        raise Http404
+    games = access.games_of(request)
+    against = history.opponents(player, games, only=other)
+    together = [pairing for pairing in history.partnerships(player, games) if pairing.player_id == other.pk]
+    context = {
+        "player": player,
+        "other": other,
+        "against": against[0] if against else None,
+        "together": together[0] if together else None,
+    }
+    return render(request, "games/versus.html", context)
+
+
+@require_POST
+def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
+    """Rename a player in the statistics (games keep the names as typed at the table)."""
+    player = _player(request, player_id)
+    form = PlayerRenameForm(request.POST)
+    if form.is_valid():
+        try:
+            services.player_rename(player=player, name=form.cleaned_data["name"])
+        except RuleError as error:
+            add_rule_error(form, error, prefix={})
+        else:
+            messages.success(request, gettext("Renamed."))
+            return HttpResponseRedirect(reverse("games:player", args=[player.pk]))
+    return _player_page(request, player, 422, rename_form=form)
+
+
+@require_POST
+def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
+    """Merge a player into another of the group: one person under two names becomes one."""
+    player = _player(request, player_id)
+    group = access.players_of(request).exclude(pk=player.pk)
+    form = PlayerMergeForm(request.POST, players=group)
+    if form.is_valid():
+        into = get_object_or_404(group, pk=form.cleaned_data["into"])
+        try:
+            services.player_merge(player=player, into=into)
+        except RuleError as error:
+            add_rule_error(form, error, prefix={})
+        else:
+            messages.success(request, gettext("Merged: %(name)s's games are one person's now.") % {"name": into.name})
+            return HttpResponseRedirect(reverse("games:player", args=[into.pk]))
+    return _player_page(request, player, 422, merge_form=form)
+
+
+def _player_page(request: HttpRequest, player: Player, status: int = 200, **forms: object) -> HttpResponse:
+    """The player's page (``forms``: a refused rename or merge form, shown with its errors)."""
+    games = access.games_of(request)
+    partners = history.partnerships(player, games)
+    best, worst = history.best_and_worst(partners)
+    figures = history.player_figures(player, games)
+    titles = {"spades": gettext("Spades"), "mu": gettext("Mü")}
+    games_url = reverse("games:list")
+    context = {
+        "player": player,
+        "figures": figures,
+        "figure_tables": [
+            (kind, titles[kind], history.figure_rows(figures[kind], player.pk, games_url))
+            for kind in ("spades", "mu")
+            if kind in figures
+        ],
+        "partners": partners,
+        "best": best,
+        "worst": worst,
+        "opponents": history.opponents(player, games),
+        "rename_form": PlayerRenameForm(initial={"name": player.name}),
+        "merge_form": PlayerMergeForm(players=access.players_of(request).exclude(pk=player.pk)),
+        **forms,
+    }
+    return render(request, "games/player.html", context, status=status)
