@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, verify_laid, verify_trump_laid, vize_by_digits
@@ -81,7 +82,7 @@ def _seat_players(game: Game, group: Iterable[Player], owner: Any, *, rows: Sequ
     name (case ignored), else a new player of ``owner``'s group (one person per seat);
     then build the read model from the game's hands or deals ``rows``."""
     known = {}
-    for player in group:
+    for player in group.all() if isinstance(group, QuerySet) else group:  # .all(): never a stale cache
         known.setdefault(player.name.casefold(), player)
     seats = []
     for seat, name in enumerate(game.players):

@@ -87,9 +87,9 @@ def games_import(request: HttpRequest) -> HttpResponse:
     every record, good or rejected with the reason; then "Import" stores the good ones,
     all in one transaction. Nothing is stored until then, and a file with no good
     record gets 422 with the reasons."""
-    form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "GET":
-        return render(request, "games/import.html", {"form": form})
+        return render(request, "games/import.html", {"form": ImportForm()})
+    form = ImportForm(request.POST, request.FILES)
     text = form.text() if form.is_valid() else None
     if text is None:
         return render(request, "games/import.html", {"form": form}, status=422)

@@ -1,0 +1,318 @@
+"""Game history and player statistics (issue 7) on a small hand-made set of games with known answers.
+
+Game 1 (target 100): Ann & Cat against Bob & Dan. Ann 5 took 6, Bob nil took 0,
+Cat 5 took 5, Dan 3 took 2: Ann & Cat 101 (won), Bob & Dan 70.
+Game 2 (target 100): Ann & Eve against Dan & Bob. Hand 1: Ann nil took 1 (failed),
+Eve 4/4, Dan and Bob 4/4: -59 (the failed nil's trick is a bag) : 80. Hand 2: everyone
+bids 3; Ann 3, Dan 4, Eve 2, Bob 4: Ann & Eve set (-119), Dan & Bob 142: they win.
+Game 3: Mü, Anna, Beate, Conny, Dagmar (tests/engine/test_stats.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.games import services
+from scorekeeper.games.history import best_and_worst, opponents, partnerships, player_figures
+from scorekeeper.games.models import Change, Game, Player, Seat
+from scorekeeper.games.selectors import game_export, running_chart
+
+from .factories import play
+
+pytestmark = pytest.mark.django_db
+
+TARGET = {"preset": "standard", "target": 100}
+
+
+@pytest.fixture
+def user() -> User:
+    return User.objects.create_user("host", password="table-cards-77")
+
+
+@pytest.fixture
+def client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def games(user) -> dict[str, Game]:
+    group = Player.objects.filter(owner=user)
+    one = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user, group=group)
+    play(one, [5, "nil", 5, 3], [6, 0, 5, 2])
+    two = services.game_create(players=["ann", "Dan", "Eve", "Bob"], dealer=0, rules=TARGET, owner=user, group=group)
+    play(two, ["nil", 4, 4, 4], [1, 4, 4, 4])
+    play(two, [3, 3, 3, 3], [3, 4, 2, 4])
+    mu = services.game_create(
+        players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu", owner=user, group=group
+    )
+    services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    services.deal_points_save(game=mu, points=[30, 20, 10, 0])
+    services.deal_auction_save(game=mu, laid=[0, 3, 0, 1], chef_trump="blue", vize_trump=3, partner=0)
+    services.deal_points_save(game=mu, points=[10, 15, 20, 15])
+    services.deal_auction_save(game=mu, laid=[2, 2, 0, 0], last=1)
+    return {"one": one, "two": two, "mu": mu}
+
+
+def player(name: str) -> Player:
+    return Player.objects.get(name=name)
+
+
+def test_names_typed_again_are_the_same_person_case_ignored(games) -> None:
+    assert Player.objects.filter(name__iexact="ann").count() == 1
+    assert Seat.objects.filter(player=player("Ann")).count() == 2
+    assert Player.objects.count() == 5 + 4  # Ann, Bob, Cat, Dan, Eve; the Mü table
+
+
+def test_the_read_model_follows_every_change(games) -> None:
+    one = games["one"]
+    assert Game.objects.get(pk=one.pk).finished
+    services.hand_undo(game=one)
+    assert not Game.objects.get(pk=one.pk).finished
+    assert Seat.objects.get(game=one, player=player("Ann")).hands == 0
+    services.change_revert(game=one, change_id=Change.objects.filter(game=one, action="undo").get().pk)
+    assert Seat.objects.get(game=one, player=player("Ann")).bags == 1
+
+
+def test_per_player_spades_figures(games) -> None:
+    spades = player_figures(player("Ann"), Game.objects.all())["spades"]
+    assert (spades.games, spades.finished, spades.wins) == (2, 2, 1)
+    assert spades.win_rate.percent == 50
+    assert spades.average_score == -9  # (101 - 119) / 2
+    assert spades.rate("bids_made", "number_bids").count == 1
+    assert spades.rate("bids_set", "number_bids").count == 1
+    assert spades.figures["number_bids"] == 2
+    assert spades.per("bid_difference", "number_bids") == 0.5  # (+1 + 0) / 2
+    assert spades.rate("nil_made", "nil_attempts") == type(spades.win_rate)(0, 1)
+    assert spades.per("bags") == 0.33  # 1 bag in 3 hands
+    assert spades.figures["bag_penalties"] == 0
+    bob = player_figures(player("Bob"), Game.objects.all())["spades"]
+    assert bob.rate("nil_made", "nil_attempts").percent == 100
+    assert (bob.wins, bob.finished) == (1, 2)
+
+
+def test_per_player_mu_figures(games) -> None:
+    anna = player_figures(player("Anna"), Game.objects.all())["mu"]
+    assert (anna.games, anna.finished, anna.wins, anna.hands) == (1, 0, 0, 3)
+    assert anna.rate("chef_made", "chef_deals").percent == 100
+    assert anna.per("chef_levels", "chef_deals") == 2
+    assert anna.per("card_points") == 13.33  # 40 card points in 3 deals
+    beate = player_figures(player("Beate"), Game.objects.all())["mu"]
+    assert (beate.figures["chef_deals"], beate.figures["chef_made"], beate.figures["eklats"]) == (1, 0, 1)
+    assert beate.per("chef_levels", "chef_deals") == 3
+
+
+def test_partnerships_best_and_worst(games) -> None:
+    partners = partnerships(player("Ann"), Game.objects.all())
+    assert [(p.name, p.games, p.wins, p.losses) for p in partners] == [("Cat", 1, 1, 0), ("Eve", 1, 0, 1)]
+    best, worst = best_and_worst(partners)
+    assert (best.name, worst.name) == ("Cat", "Eve")
+    bob = partnerships(player("Bob"), Game.objects.all())
+    assert [(p.name, p.games, p.wins) for p in bob] == [("Dan", 2, 1)]
+
+
+def test_head_to_head(games) -> None:
+    against = opponents(player("Ann"), Game.objects.all())
+    assert [(p.name, p.games, p.wins, p.losses) for p in against] == [("Bob", 2, 1, 1), ("Dan", 2, 1, 1)]
+    assert opponents(player("Cat"), Game.objects.all(), only=player("Bob"))[0].wins == 1
+    assert opponents(player("Ann"), Game.objects.all(), only=player("Eve")) == []
+
+
+def test_statistics_count_only_the_games_the_request_can_open(games) -> None:
+    stranger = Client()
+    assert stranger.get(reverse("games:player", args=[player("Ann").pk])).status_code == 404
+    stranger.get(games["one"].get_absolute_url())  # now it holds one of Ann's games
+    page = stranger.get(reverse("games:player", args=[player("Ann").pk])).content.decode()
+    assert "1/1 (100 %)" in page  # one game, won; game 2 is not theirs to see
+
+
+# --- pages -----------------------------------------------------------------------------------------------------------
+
+
+def test_player_page_figures_link_to_the_games_behind_them(games, client) -> None:
+    ann = player("Ann")
+    page = client.get(reverse("games:player", args=[ann.pk])).content.decode()
+    assert "1/2 (50 %)" in page  # wins
+    assert "-9" in page
+    assert "0/1 (0 %)" in page  # nil made
+    assert "Best pairing: Cat" in page and "worst: Eve" in page
+    link = f"/games/?who={ann.pk}&amp;kind=spades&amp;stat=nil_attempts"
+    assert link in page
+    listed = client.get(link.replace("&amp;", "&")).content.decode()
+    assert "ann · Dan · Eve · Bob" in listed
+    assert "Ann · Bob · Cat · Dan" not in listed
+
+
+def test_games_list_filters(games, client) -> None:
+    def listed(**query) -> str:
+        return client.get(reverse("games:list"), query).content.decode()
+
+    assert "3 games" in listed()
+    assert "1 game<" in listed(kind="mu") or "1 game\n" in listed(kind="mu")
+    assert "Anna" in listed(kind="mu") and "Ann · Bob" not in listed(kind="mu")
+    assert "Eve" in listed(name="ev") and "Anna" not in listed(name="ev")
+    open_games = listed(state="open")
+    assert "Anna" in open_games and "Eve" not in open_games
+    assert "Resume" in open_games
+    ann, bob, cat = player("Ann").pk, player("Bob").pk, player("Cat").pk
+    assert "Cat" in listed(who=ann, partner=cat) and "Eve" not in listed(who=ann, partner=cat)
+    assert "2 games" in listed(who=ann, opponent=bob)
+    won = listed(who=ann, won="1")
+    assert "Cat" in won and "Eve" not in won
+    lost = listed(who=ann, won="0")
+    assert "Eve" in lost and "Cat ·" not in lost
+    assert "0 games" in listed(since="2999-01-01")
+    assert "3 games" in listed(until="2999-01-01", since="garbage")  # an unreadable filter is dropped
+
+
+def test_games_list_shows_only_this_browsers_games(games) -> None:
+    assert "0 games" in Client().get(reverse("games:list")).content.decode()
+
+
+def test_games_list_queries_do_not_grow_with_games(user, client, django_assert_max_num_queries) -> None:
+    for _ in range(3):
+        services.game_create(players=["A", "B", "C", "D"], dealer=0, rules={"preset": "standard"}, owner=user)
+    with django_assert_max_num_queries(9) as few:
+        client.get(reverse("games:list"))
+    for _ in range(30):
+        services.game_create(players=["A", "B", "C", "D"], dealer=0, rules={"preset": "standard"}, owner=user)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        client.get(reverse("games:list"))
+
+
+def test_player_page_queries_do_not_grow_with_games(games, user, client, django_assert_max_num_queries) -> None:
+    url = reverse("games:player", args=[player("Ann").pk])
+    with django_assert_max_num_queries(12) as few:
+        client.get(url)
+    for _ in range(10):
+        game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user,
+                                    group=Player.objects.filter(owner=user))  # fmt: skip
+        play(game, [5, "nil", 5, 3], [6, 0, 5, 2])
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        assert "11/12" in client.get(url).content.decode()
+
+
+def test_head_to_head_page(games, client) -> None:
+    page = client.get(reverse("games:versus", args=[player("Ann").pk, player("Bob").pk])).content.decode()
+    assert "Against each other" in page
+    assert "They have not played as partners." in page
+    assert client.get(reverse("games:versus", args=[player("Ann").pk, player("Ann").pk])).status_code == 404
+
+
+def test_players_list_finds_a_player(games, client) -> None:
+    page = client.get(reverse("games:players"), {"q": "an"}).content.decode()
+    assert "Ann" in page and "Anna" in page and "Dan" in page and "Eve" not in page
+
+
+def test_rename_and_merge(games, client) -> None:
+    ann, eve, cat = player("Ann"), player("Eve"), player("Cat")
+    response = client.post(reverse("games:player_rename", args=[ann.pk]), {"name": "Annie"})
+    assert response.status_code == 302
+    assert Player.objects.get(pk=ann.pk).name == "Annie"
+    assert client.post(reverse("games:player_rename", args=[ann.pk]), {"name": " "}).status_code == 422
+
+    refused = client.post(reverse("games:player_merge", args=[ann.pk]), {"into": eve.pk})  # both in game 2
+    assert refused.status_code == 422
+    assert "played in the same game" in refused.content.decode()
+
+    response = client.post(reverse("games:player_merge", args=[cat.pk]), {"into": eve.pk})
+    assert response.status_code == 302
+    assert not Player.objects.filter(pk=cat.pk).exists()
+    assert Seat.objects.filter(player=eve).count() == 2
+    assert [p.name for p in partnerships(Player.objects.get(pk=ann.pk), Game.objects.all())] == ["Eve"]
+
+
+def test_someone_elses_player_cannot_be_renamed(games) -> None:
+    response = Client().post(reverse("games:player_rename", args=[player("Ann").pk]), {"name": "x"})
+    assert response.status_code == 404
+    assert player("Ann").name == "Ann"
+
+
+# --- exports and import ----------------------------------------------------------------------------------------------
+
+
+def test_csv_has_one_row_per_hand(games, client) -> None:
+    response = client.get(reverse("games:csv", args=[games["two"].edit_key]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:4] == ["Hand", "Dealer", "ann bid", "ann took"]
+    assert rows[1][:4] == ["1", "ann", "Nil", "1"]
+    assert rows[2][-6:] == ["-60", "-119", "1", "62", "142", "2"]
+    assert len(rows) == 3
+    mu = list(
+        csv.reader(
+            io.StringIO(client.get(reverse("games:csv", args=[games["mu"].edit_key])).content.decode("utf-8-sig"))
+        )
+    )
+    assert mu[0][:6] == ["Deal", "Dealer", "Chef", "Level", "Vize", "Trumps"]
+    assert mu[3][2] == "Eklat"
+
+
+def test_printable_sheet(games, client) -> None:
+    page = client.get(reverse("games:print", args=[games["one"].edit_key])).content.decode()
+    assert '<table class="paper-sheet">' in page
+    assert 'src="/static/js/print.js"' in page
+    assert "Running totals" in page
+
+
+def test_chart_of_running_totals() -> None:
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
+    assert running_chart(services.score_game(game.to_engine())) is None
+    play(game, [4, 4, 4, 1], [4, 4, 4, 1])
+    chart = running_chart(services.score_game(game.to_engine()))
+    assert [series.name for series in chart.series] == ["Ann & Cat", "Bob & Dan"]
+    assert [series.total for series in chart.series] == [80, 50]
+    assert chart.series[0].points.count(",") == 2  # 0 before the first hand, then hand 1
+    assert chart.summary == "Ann & Cat 80, Bob & Dan 50"
+    assert [label for _y, label in chart.y_ticks][0] == 0
+
+
+def test_import_previews_then_stores_good_records_and_reports_the_rest(games, client) -> None:
+    good = game_export(games["one"])
+    broken = {**good, "hands": [{"bids": [5, 5, 5, 5], "tricks": [4, 3, 3, 2]}]}  # 12 tricks, not 13
+    upload = io.BytesIO(json.dumps({"games": [good, broken, "nonsense"]}).encode())
+    upload.name = "backup.json"
+    before = Game.objects.count()
+
+    preview = client.post(reverse("games:import"), {"file": upload})
+
+    page = preview.content.decode()
+    assert preview.status_code == 200
+    assert "Preview: 3 records" in page
+    assert "Record 2: rejected" in page and "Record 3: rejected" in page
+    assert "Import 1 game" in page
+    assert Game.objects.count() == before
+    records = preview.context["form"].initial["records"]
+    response = client.post(reverse("games:import"), {"records": records, "confirm": "1"})
+    assert response.status_code == 302
+    assert Game.objects.count() == before + 1
+    imported = Game.objects.order_by("-created_at").first()
+    assert game_export(imported)["hands"] == good["hands"]
+    assert Seat.objects.filter(game=imported, player=player("Ann")).exists()  # the same people
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"not json", b"[]", b'{"format": "x"}', "\u00ff".encode("latin-1")],
+    ids=["text", "empty", "bad", "binary"],
+)
+def test_a_file_with_nothing_good_is_refused_and_changes_nothing(client, content) -> None:
+    upload = io.BytesIO(content)
+    upload.name = "x.json"
+    before = Game.objects.count()
+    response = client.post(reverse("games:import"), {"file": upload})
+    assert response.status_code == 422
+    assert Game.objects.count() == before
+
+
+def test_import_without_a_file_says_so(client) -> None:
+    response = client.post(reverse("games:import"), {})
+    assert response.status_code == 422
+    assert "Choose a file of game records." in response.content.decode()
