@@ -25,7 +25,7 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext
 from ua_parser import parse as parse_user_agent
 
-from .models import Game, Player
+from .models import Game, Player, Seat
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
 MADE = "games_made"
@@ -106,21 +106,43 @@ def _remember(request: HttpRequest, name: str, value: str) -> None:
 
 def games_of(request: HttpRequest) -> QuerySet[Game]:
     """The games this browser or account can open: started here, owned, or opened through a link."""
-    made = request.session.get(MADE, [])
-    links = request.session.get(LINKS, [])
-    reach = Q(pk__in=made) | Q(edit_key__in=links) | Q(view_key__in=links)
+    reach = _browser_reach(request)
     if request.user.is_authenticated:
         reach |= Q(owner=request.user)
     return Game.objects.filter(reach)
 
 
+def _browser_reach(request: HttpRequest) -> Q:
+    """The games this browser started or opened (at most :data:`REMEMBERED` of each)."""
+    links = request.session.get(LINKS, [])
+    return Q(pk__in=request.session.get(MADE, [])) | Q(edit_key__in=links) | Q(view_key__in=links)
+
+
 def players_of(request: HttpRequest) -> QuerySet[Player]:
     """The group of players this request knows: the account's players, and everyone seated
     in a game this browser or account can open. New games match their names against them."""
-    reach = Q(seats__game__in=games_of(request))
+    # An account's own games seat its own players (see _claim_games), so only the
+    # games this browser opened need their seats looked up: a few hundred at most.
+    reach = Q(pk__in=Seat.objects.filter(game__in=Game.objects.filter(_browser_reach(request))).values("player"))
     if request.user.is_authenticated:
         reach |= Q(owner=request.user)
-    return Player.objects.filter(reach).distinct()
+    return Player.objects.filter(reach)
+
+
+def player_for(request: HttpRequest, player_id: int) -> Player:
+    """A player of this request's group (:func:`players_of`), by id; two indexed queries.
+
+    Raises:
+        Http404: no such player, or someone else's.
+    """
+    player = Player.objects.filter(pk=player_id).first()
+    if player is not None:
+        user = request.user
+        if user.is_authenticated and player.owner_id == user.pk:
+            return player
+        if Seat.objects.filter(player=player, game__in=games_of(request)).exists():
+            return player
+    raise Http404
 
 
 def mark_links(request: HttpRequest, games: Iterable[Game]) -> None:
@@ -137,9 +159,12 @@ def mark_links(request: HttpRequest, games: Iterable[Game]) -> None:
 
 @receiver(user_logged_in)
 def _claim_games(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """On signing in, the account becomes the owner of the games this browser started without one."""
+    """On signing in, the account becomes the owner of the games this browser started without
+    one, and of the players in them who have no account's group yet."""
     if request is not None and hasattr(request, "session"):
-        Game.objects.filter(pk__in=request.session.get(MADE, []), owner=None).update(owner=user)
+        claimed = Game.objects.filter(pk__in=request.session.get(MADE, []), owner=None)
+        Player.objects.filter(owner=None, seats__game__in=claimed).update(owner=user)
+        claimed.update(owner=user)
 
 
 def device_name(request: HttpRequest) -> str:

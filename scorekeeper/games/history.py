@@ -242,14 +242,13 @@ def best_and_worst(pairings: list[Pairing]) -> tuple[Pairing | None, Pairing | N
 
 def opponents(player: Player, games: QuerySet[Game], only: Player | None = None) -> list[Pairing]:
     """Everyone who played against ``player`` in ``games`` (or only ``only``), with ``player``'s
-    wins and losses against them, most games first (one query)."""
-    mine = Seat.objects.filter(game=OuterRef("game"), player=player)
-    rows = (
-        Seat.objects.filter(game__in=games)
-        .annotate(my_side=Subquery(mine.values("side")[:1]), my_won=Subquery(mine.values("won")[:1]))
-        .filter(my_side__isnull=False)
-        .exclude(side=F("my_side"))
-        .exclude(player=player)
+    wins and losses against them, most games first (one query).
+
+    Each opponent's seat is joined to ``player``'s seat in the same game (``game__seats``,
+    one join used by the filter and the counts), on another side.
+    """
+    rows = Seat.objects.filter(game__in=games).filter(
+        Q(game__seats__player=player) & (Q(game__seats__side__lt=F("side")) | Q(game__seats__side__gt=F("side")))
     )
     if only is not None:
         rows = rows.filter(player=only)
@@ -257,8 +256,8 @@ def opponents(player: Player, games: QuerySet[Game], only: Player | None = None)
         rows.values("player", "player__name")
         .annotate(
             games=Count("game"),
-            wins=Count("game", filter=Q(my_won=True)),
-            losses=Count("game", filter=Q(my_won=False, game__finished=True)),
+            wins=Count("game", filter=Q(game__seats__won=True)),
+            losses=Count("game", filter=Q(game__seats__won=False, game__finished=True)),
         )
         .order_by("-games", "player__name")
     )

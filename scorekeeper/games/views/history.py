@@ -118,7 +118,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
 
 def _player(request: HttpRequest, player_id: int) -> Player:
     """A player of this request's group (404 for anyone else's)."""
-    return get_object_or_404(access.players_of(request), pk=player_id)
+    return access.player_for(request, player_id)
 
 
 @require_GET
