@@ -14,7 +14,7 @@ from typing import Any
 import segno
 from django.db import connection
 from django.db.models import QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_by_digits
@@ -892,7 +892,7 @@ def sheet_table(game: Game) -> tuple[list[str], list[list[Any]]]:
     sheet = score_game(engine)
     names = engine.players
     if isinstance(engine, SpadesGame):
-        header = [gettext("Hand"), gettext("Dealer")]
+        header = [pgettext("the number of a hand in a game", "Hand"), gettext("Dealer")]
         header += [
             label % {"player": name}
             for name in names
