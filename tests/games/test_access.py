@@ -292,6 +292,19 @@ def test_a_signed_in_users_games_are_theirs_on_every_device() -> None:
     assert response.status_code == 302
 
 
+def test_signing_in_brings_the_browsers_players_into_the_account() -> None:
+    browser = Client()
+    game = start_game(browser)
+    User.objects.create_user("gus", password="table-cards-77")
+    browser.post(reverse("login"), {"username": "gus", "password": "table-cards-77"})
+    assert {seat.player.owner.username for seat in game.seats.select_related("player__owner")} == {"gus"}
+    # …so on another device the account's next game finds the same people.
+    laptop = Client()
+    laptop.post(reverse("login"), {"username": "gus", "password": "table-cards-77"})
+    again = start_game(laptop)
+    assert [s.player_id for s in again.seats.all()] == [s.player_id for s in game.seats.all()]
+
+
 def test_signing_in_claims_the_browsers_games_but_not_someone_elses() -> None:
     User.objects.create_user("cat", password="table-cards-77")
     other = User.objects.create_user("dan", password="table-cards-77")

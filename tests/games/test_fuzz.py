@@ -90,6 +90,9 @@ def named_urls(games: dict[str, Game]) -> list[tuple[str, str]]:
     found += [("links", reverse("games:links", args=[spades.edit_key]))]
     found += [("revert", reverse("games:revert", args=[spades.edit_key, spades.changes.first().pk]))]
     found += [(name, reverse(name)) for name in ("login", "logout", "signup")]
+    found += [("import", reverse("games:import"))]
+    ann = spades.seats.get(seat=0).player_id
+    found += [(name, reverse(f"games:{name}", args=[ann])) for name in ("player_rename", "player_merge")]
     return found
 
 
