@@ -11,6 +11,7 @@ Game 3: Mü, Anna, Beate, Conny, Dagmar (tests/engine/test_stats.py).
 from __future__ import annotations
 
 import csv
+import re
 import io
 import json
 
@@ -316,3 +317,13 @@ def test_import_without_a_file_says_so(client) -> None:
     response = client.post(reverse("games:import"), {})
     assert response.status_code == 422
     assert "Choose a file of game records." in response.content.decode()
+
+
+def test_the_chart_is_drawn_the_same_in_german(client) -> None:
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
+    play(game, [4, 4, 4, 1], [4, 4, 4, 1])
+    page = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    svg = page[page.index("<svg viewBox") : page.index("</svg>")]
+    assert 'lang="de"' in page
+    assert not re.search(r'(?:x|y|x1|x2|y1|y2|cx|cy)="[^"]*,', svg), "a decimal comma in an SVG coordinate"
+    assert ">40<" in svg and ">80<" in svg  # the tick labels
