@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from ua_parser import parse as parse_user_agent
 
@@ -119,22 +120,38 @@ def _browser_reach(request: HttpRequest) -> Q:
 
 
 def players_of(request: HttpRequest) -> QuerySet[Player]:
-    """The group of players this request knows: the account's players, and everyone seated
-    in a game this browser or account can open. New games match their names against them."""
-    # An account's own games seat its own players (see _claim_games), so only the
-    # games this browser opened need their seats looked up: a few hundred at most.
+    """The players this request may see: the account's players, and everyone seated in a
+    game this browser started or opened (a few hundred games at most)."""
     reach = Q(pk__in=Seat.objects.filter(game__in=Game.objects.filter(_browser_reach(request))).values("player"))
     if request.user.is_authenticated:
         reach |= Q(owner=request.user)
     return Player.objects.filter(reach)
 
 
-def player_for(request: HttpRequest, player_id: int) -> Player:
-    """A player of this request's group (:func:`players_of`), by id; two indexed queries.
+def group_of(request: HttpRequest) -> QuerySet[Player]:
+    """The players a new game's names are matched to, and who may be renamed or merged here.
+
+    Signed in: the account's own players (games started with an account seat only its
+    players, so statistics never split between devices). Without an account: the
+    players of the games this browser started or holds the edit link of; never through
+    a view link, which only reads.
+    """
+    if request.user.is_authenticated:
+        return Player.objects.filter(owner=request.user)
+    links = request.session.get(LINKS, [])
+    editable = Game.objects.filter(Q(pk__in=request.session.get(MADE, [])) | Q(edit_key__in=links))
+    return Player.objects.filter(owner=None, pk__in=Seat.objects.filter(game__in=editable).values("player"))
+
+
+def player_for(request: HttpRequest, player_id: int, *, edit: bool = False) -> Player:
+    """A player this request may see (:func:`players_of`), or with ``edit`` change
+    (:func:`group_of`), by id; two indexed queries.
 
     Raises:
         Http404: no such player, or someone else's.
     """
+    if edit:
+        return get_object_or_404(group_of(request), pk=player_id)
     player = Player.objects.filter(pk=player_id).first()
     if player is not None:
         user = request.user

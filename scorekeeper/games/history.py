@@ -23,6 +23,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_record, score_game
 
 from .models import Game, Player, Seat
+from .services import verify_names
 
 #: Figures a games-list link may ask for (``?stat=``: games where the player had at least one), with their names.
 STAT_FILTERS = {
@@ -315,6 +316,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
     for number, record in enumerate(records, start=1):
         try:
             engine = parse_record(record)
+            verify_names(engine.players)
             sheet = score_game(engine)
         except RuleError as error:
             items.append(ImportItem(number, error=error.render(translate)))

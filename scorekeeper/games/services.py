@@ -77,16 +77,24 @@ def _rebuild_read_model(game: Game, rows: Sequence[Hand | Deal]) -> None:
     Seat.objects.bulk_update(seats, ["side", *SEAT_FIGURES])
 
 
-def _seat_players(game: Game, group: Iterable[Player], owner: Any, *, rows: Sequence[Hand | Deal]) -> None:
-    """Seat a person for each of a new game's names: the player of ``group`` with that
-    name (case ignored), else a new player of ``owner``'s group (one person per seat);
-    then build the read model from the game's hands or deals ``rows``."""
+def _seat_players(
+    game: Game,
+    group: Iterable[Player],
+    owner: Any,
+    *,
+    rows: Sequence[Hand | Deal],
+    seated: dict[int, Player] | None = None,
+) -> None:
+    """Seat a person for each of a new game's names: the one ``seated`` there (a rematch:
+    the same people, whatever they are called now), else the player of ``group`` with
+    that name (case ignored), else a new player of ``owner``'s group (one person per
+    seat); then build the read model from the game's hands or deals ``rows``."""
     known = {}
     for player in group.all() if isinstance(group, QuerySet) else group:  # .all(): never a stale cache
         known.setdefault(player.name.casefold(), player)
     seats = []
     for seat, name in enumerate(game.players):
-        player = known.get(name.casefold())
+        player = (seated or {}).get(seat) or known.get(name.casefold())
         if player is None or any(taken.player_id == player.pk for taken in seats):
             player = Player.objects.create(owner=owner, name=name)
         seats.append(Seat(game=game, player=player, seat=seat, side=seat))
@@ -185,6 +193,20 @@ def house_rules_save(*, name: str, rules: dict[str, Any]) -> HouseRules:
     return house_rules
 
 
+#: The longest player name (as on the new-game forms, and as a player is stored).
+NAME_LENGTH = 40
+
+
+def verify_names(names: Sequence[str]) -> None:
+    """Raise :class:`RuleError` (``field="players"``) if a name is longer than :data:`NAME_LENGTH`."""
+    for name in names:
+        if len(name) > NAME_LENGTH:
+            raise RuleError(
+                Text(gettext_noop("The name “%(name)s…” is longer than 40 characters."), {"name": name[:20]}),
+                field="players",
+            )
+
+
 @transaction.atomic
 def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ()) -> Game:
     """Store a game record (``shared/formats/game-record.md``) as a new game.
@@ -197,6 +219,7 @@ def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ())
         RuleError: the record is malformed or any hand breaks a rule.
     """
     engine = parse_record(record)
+    verify_names(engine.players)
     score_game(engine)  # every hand must be legal before anything is stored
     mu = isinstance(engine, MuGame)
     game = Game.objects.create(
@@ -241,8 +264,8 @@ def game_rematch(*, game: Game, owner: Any = None) -> Game:
     game, hands = _locked(game)
     dealer = game.to_engine(hands).dealer_of(len(hands))
     new = Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules, owner=owner)
-    players = [seat.player for seat in game.seats.select_related("player")]
-    _seat_players(new, players, owner, rows=[])
+    same_people = {seat.seat: seat.player for seat in game.seats.select_related("player")}
+    _seat_players(new, (), owner, rows=[], seated=same_people)
     return new
 
 
@@ -414,6 +437,19 @@ def hand_update(
     return hand
 
 
+def _check_only_last_in_play(rows: Sequence[Hand | Deal], word: str) -> None:
+    """Raise :class:`RuleError` if a hand or deal other than the last is still in play
+    (the engine skips rows in play, so one in the middle would shift every later number)."""
+    for row in rows[:-1]:
+        if not row.is_complete:
+            text = (
+                gettext_noop("Hand %(number)s would be in play with later hands after it: undo those first.")
+                if word == "Hand"
+                else gettext_noop("Deal %(number)s would be in play with later deals after it: undo those first.")
+            )
+            raise RuleError(Text(text, {"number": row.number + 1}))
+
+
 def _verify(game: Game, hands: list[Hand]) -> None:
     """Check ``hands`` (changed in memory, not yet saved) as the whole game.
 
@@ -423,6 +459,7 @@ def _verify(game: Game, hands: list[Hand]) -> None:
     Raises:
         RuleError: tagged with the 0-based hand that breaks a rule.
     """
+    _check_only_last_in_play(hands, "Hand")
     engine = game.to_engine(hands)
     sheet = score_game(engine)
     if hands and not hands[-1].is_complete:
@@ -617,6 +654,7 @@ def _verify_deals(game: Game, deals: list[Deal]) -> None:
     Raises:
         RuleError: a deal's record is malformed or breaks a rule.
     """
+    _check_only_last_in_play(deals, "Deal")
     engine = game.to_engine(deals)  # parses the changed records: shape errors surface here
     sheet = score_game(engine)
     if deals and not deals[-1].is_complete:

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from scorekeeper.engine.record import game_record, parse_record, score_record
+from scorekeeper.games import services
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.selectors import game_export, game_sheet
 
@@ -251,3 +252,12 @@ def test_import_game_invalid_file_exits_2_and_stores_nothing(tmp_path, name):
     assert_one_error_line(stderr, path, message)
     assert Game.objects.count() == 0
     assert Hand.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_game_links_prints_every_games_links() -> None:
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    out = io.StringIO()
+    call_command("game_links", "--base", "http://192.168.1.5:8000/", stdout=out)
+    assert f"edit http://192.168.1.5:8000/games/{game.edit_key}/" in out.getvalue()
+    assert f"view http://192.168.1.5:8000/games/{game.view_key}/" in out.getvalue()

@@ -11,9 +11,9 @@ Game 3: Mü, Anna, Beate, Conny, Dagmar (tests/engine/test_stats.py).
 from __future__ import annotations
 
 import csv
-import re
 import io
 import json
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -327,3 +327,62 @@ def test_the_chart_is_drawn_the_same_in_german(client) -> None:
     assert 'lang="de"' in page
     assert not re.search(r'(?:x|y|x1|x2|y1|y2|cx|cy)="[^"]*,', svg), "a decimal comma in an SVG coordinate"
     assert ">40<" in svg and ">80<" in svg  # the tick labels
+
+
+# --- found in review: each of these failed before its fix ---------------------------------------------------------
+
+
+def test_a_view_link_never_renames_or_merges_anyone(games) -> None:
+    viewer = Client()
+    viewer.get(reverse("games:detail", args=[games["one"].view_key]))
+    ann, cat = player("Ann"), player("Cat")
+    assert viewer.get(reverse("games:player", args=[ann.pk])).status_code == 200  # may read
+    assert viewer.post(reverse("games:player_rename", args=[ann.pk]), {"name": "x"}).status_code == 404
+    assert viewer.post(reverse("games:player_merge", args=[ann.pk]), {"into": cat.pk}).status_code == 404
+    assert player("Ann").name == "Ann" and Player.objects.filter(pk=cat.pk).exists()
+    assert "Rename or merge" not in viewer.get(reverse("games:player", args=[ann.pk])).content.decode()
+
+
+def test_the_games_list_never_names_a_player_it_cannot_show(games) -> None:
+    page = Client().get(reverse("games:list"), {"who": player("Ann").pk}).content.decode()
+    assert "Games of" not in page and "Ann" not in page
+
+
+def test_a_rematch_after_a_rename_keeps_the_same_people(games, client) -> None:
+    bob = player("Bob")
+    services.player_rename(player=bob, name="Robert")
+    rematch = services.game_rematch(game=games["one"])
+    assert Seat.objects.get(game=rematch, seat=1).player == bob
+
+
+def test_no_hand_in_play_in_the_middle_of_the_game_through_the_history() -> None:
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    play(game, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(game, [3, 3, 3, 3], [4, 3, 3, 3])
+    services.hand_undo(game=game)  # hand 2 deleted
+    tricks_1 = Change.objects.filter(game=game, action="tricks", number=0).get()
+    services.change_revert(game=game, change_id=tricks_1.pk)  # hand 1 back in play: it is the last
+    undo = Change.objects.get(game=game, action="undo")
+    with pytest.raises(services.RuleError, match="would be in play with later hands after it"):
+        services.change_revert(game=game, change_id=undo.pk)  # hand 2 after a hand in play: refused
+    assert Game.objects.get(pk=game.pk).hands.count() == 1
+
+
+def test_a_name_longer_than_40_characters_is_rejected_in_the_preview(client) -> None:
+    record = {"format": "scorekeeper-game/1", "game": "spades", "players": ["A" * 41, "Bob", "Cat", "Dan"],
+              "dealer": 0, "rules": {"preset": "standard"}, "hands": []}  # fmt: skip
+    upload = io.BytesIO(json.dumps(record).encode())
+    upload.name = "x.json"
+    response = client.post(reverse("games:import"), {"file": upload})
+    assert response.status_code == 422
+    assert "longer than 40 characters" in response.content.decode()
+
+
+def test_csv_cells_never_start_a_formula(client, user) -> None:
+    game = services.game_create(players=["=HYPERLINK(1)", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user)
+    play(game, [4, 4, 4, 1], [4, 4, 4, 1])
+    rows = list(
+        csv.reader(io.StringIO(client.get(reverse("games:csv", args=[game.edit_key])).content.decode("utf-8-sig")))
+    )
+    assert rows[1][1] == "'=HYPERLINK(1)"
+    assert rows[0][2] == "'=HYPERLINK(1) bid"

@@ -32,8 +32,9 @@ def games_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(games, history.PAGE_SIZE).get_page(request.GET.get("page"))
     access.mark_links(request, page.object_list)
     rows = [(game, history.listed_sides(game)) for game in page.object_list]
+    visible = access.players_of(request)
     focus = {
-        name: Player.objects.filter(pk=getattr(filters, name)).values_list("name", flat=True).first()
+        name: visible.filter(pk=getattr(filters, name)).values_list("name", flat=True).first()
         for name in ("who", "partner", "opponent")
         if getattr(filters, name) is not None
     }
@@ -62,9 +63,17 @@ def game_csv(request: HttpRequest, key: str) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{_file_name(game)}.csv"'
     response.write("\ufeff")  # a byte-order mark, so spreadsheet programs read the names as UTF-8
     writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([_cell(value) for value in header])
+    writer.writerows([_cell(value) for value in row] for row in rows)
     return response
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: a name starting like a formula gets a ``'``
+    in front (OWASP "CSV injection"); numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def _file_name(game: Game) -> str:
@@ -95,11 +104,16 @@ def games_import(request: HttpRequest) -> HttpResponse:
         return render(request, "games/import.html", {"form": form}, status=422)
     items = history.import_preview(text, gettext)
     good = [item for item in items if not item.error]
+    if "confirm" in request.POST and good and not request.user.is_authenticated and len(good) > access.REMEMBERED:
+        form = ImportForm(initial={"records": text})
+        form.add_error(None, gettext("A browser keeps 200 games: sign in to import more at once."))
+        context = {"form": form, "items": items, "good": len(good)}
+        return render(request, "games/import.html", context, status=422)
     if "confirm" in request.POST and good:
         games = services.games_import(
             records=[item.record for item in good],
             owner=access.new_owner(request),
-            group=access.players_of(request),
+            group=access.group_of(request),
         )
         for game in games:
             access.game_started(request, game)
@@ -116,9 +130,9 @@ def games_import(request: HttpRequest) -> HttpResponse:
 # --- players ---------------------------------------------------------------------------------------------------------
 
 
-def _player(request: HttpRequest, player_id: int) -> Player:
-    """A player of this request's group (404 for anyone else's)."""
-    return access.player_for(request, player_id)
+def _player(request: HttpRequest, player_id: int, *, edit: bool = False) -> Player:
+    """A player this request may see (or with ``edit`` rename and merge); 404 for anyone else's."""
+    return access.player_for(request, player_id, edit=edit)
 
 
 @require_GET
@@ -157,8 +171,9 @@ def player_versus(request: HttpRequest, player_id: int, other_id: int) -> HttpRe
 
 @require_POST
 def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
-    """Rename a player in the statistics (games keep the names as typed at the table)."""
-    player = _player(request, player_id)
+    """Rename a player in the statistics (games keep the names as typed at the table).
+    Only within the group (``access.group_of``): a view link never renames anyone."""
+    player = _player(request, player_id, edit=True)
     form = PlayerRenameForm(request.POST)
     if form.is_valid():
         try:
@@ -173,9 +188,10 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @require_POST
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
-    """Merge a player into another of the group: one person under two names becomes one."""
-    player = _player(request, player_id)
-    group = access.players_of(request).exclude(pk=player.pk)
+    """Merge a player into another of the group (``access.group_of``): one person under two
+    names becomes one. Both must be of the group, so nobody else's games are touched."""
+    player = _player(request, player_id, edit=True)
+    group = access.group_of(request).exclude(pk=player.pk)
     form = PlayerMergeForm(request.POST, players=group)
     if form.is_valid():
         into = get_object_or_404(group, pk=form.cleaned_data["into"])
@@ -210,7 +226,8 @@ def _player_page(request: HttpRequest, player: Player, status: int = 200, **form
         "worst": worst,
         "opponents": history.opponents(player, games),
         "rename_form": PlayerRenameForm(initial={"name": player.name}),
-        "merge_form": PlayerMergeForm(players=access.players_of(request).exclude(pk=player.pk)),
+        "can_change": access.group_of(request).filter(pk=player.pk).exists(),
+        "merge_form": PlayerMergeForm(players=access.group_of(request).exclude(pk=player.pk)),
         **forms,
     }
     return render(request, "games/player.html", context, status=status)

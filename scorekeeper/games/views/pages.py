@@ -65,7 +65,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     dealer=form.cleaned_data["dealer"],
                     rules=form.rules(),
                     owner=access.new_owner(request),
-                    group=access.players_of(request),
+                    group=access.group_of(request),
                 )
                 access.game_started(request, game)
                 if form.cleaned_data["save_as"].strip():
@@ -117,7 +117,7 @@ def mu_new(request: HttpRequest) -> HttpResponse:
                 rules=form.rules(),
                 kind="mu",
                 owner=access.new_owner(request),
-                group=access.players_of(request),
+                group=access.group_of(request),
             )
             access.game_started(request, game)
         except RuleError as error:
@@ -131,7 +131,7 @@ def mu_new(request: HttpRequest) -> HttpResponse:
 def _known_players(request: HttpRequest) -> list[str]:
     """The names of the group's players, for the name fields' suggestions (a name typed
     like one of them is that person: ``services.game_create`` matches them)."""
-    return sorted({player.name for player in access.players_of(request)[:300]}, key=str.casefold)
+    return sorted({player.name for player in access.group_of(request)[:300]}, key=str.casefold)
 
 
 @require_POST
