@@ -266,7 +266,8 @@ def opponents(player: Player, games: QuerySet[Game], only: Player | None = None)
 
 
 def players_listed(players: QuerySet[Player], games: QuerySet[Game], name: str = "") -> QuerySet[Player]:
-    """``players`` (optionally those whose name contains ``name``) with their games and wins in ``games``."""
+    """``players`` (optionally those whose name contains ``name``), by name, with their games
+    and wins in ``games`` (one query: one join on the (player, game) index, grouped)."""
     players = Player.objects.filter(pk__in=players.values("pk"))  # a fresh join for the counts
     if name.strip():
         players = players.filter(name__icontains=name.strip())

@@ -223,7 +223,9 @@ class Command(BaseCommand):
             "games list filtered (a player, won)": reverse("games:list") + f"?who={player.pk}&won=1",
             "game page (GET /games/<key>/)": reverse("games:detail", args=[game.edit_key]),
             "player statistics (GET /players/<id>/)": reverse("games:player", args=[player.pk]),
-            "players list, finding one (GET /players/?q=)": reverse("games:players") + "?q=0",
+            "finding a player (GET /players/?q=<name>)": reverse("games:players")
+            + "?"
+            + urllib.parse.urlencode({"q": player.name}),
         }
         results = {}
         for label, url in pages.items():
