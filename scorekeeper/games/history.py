@@ -134,6 +134,10 @@ class Rate:
         """The rate in whole percent, or ``None`` with no tries."""
         return round(100 * self.count / self.out_of) if self.out_of else None
 
+    def __str__(self) -> str:
+        """As the statistics show it: "3/4 (75 %)", or "0/0"."""
+        return f"{self.count}/{self.out_of}" + (f" ({self.percent} %)" if self.percent is not None else "")
+
 
 @dataclass(frozen=True)
 class KindFigures:
@@ -215,20 +219,10 @@ class Pairing:
 
 def partnerships(player: Player, games: QuerySet[Game]) -> list[Pairing]:
     """Everyone ``player`` partnered at Spades in ``games``, most games first (one query)."""
-    rows = (
-        Seat.objects.filter(
-            game__in=games, game__kind="spades", game__seats__player=player, game__seats__side=F("side")
-        )
-        .exclude(player=player)
-        .values("player", "player__name")
-        .annotate(
-            games=Count("game"),
-            wins=Count("game", filter=Q(won=True)),
-            losses=Count("game", filter=Q(won=False, game__finished=True)),
-        )
-        .order_by("-games", "player__name")
-    )
-    return [Pairing(r["player"], r["player__name"], r["games"], r["wins"], r["losses"]) for r in rows]
+    rows = Seat.objects.filter(
+        game__in=games, game__kind="spades", game__seats__player=player, game__seats__side=F("side")
+    ).exclude(player=player)
+    return _pairings(rows, won="won")  # partners win together: the partner's seat says it
 
 
 def best_and_worst(pairings: list[Pairing]) -> tuple[Pairing | None, Pairing | None]:
@@ -253,16 +247,22 @@ def opponents(player: Player, games: QuerySet[Game], only: Player | None = None)
     )
     if only is not None:
         rows = rows.filter(player=only)
-    rows = (
+    return _pairings(rows, won="game__seats__won")  # ``player``'s own seat, joined above
+
+
+def _pairings(rows: QuerySet[Seat], *, won: str) -> list[Pairing]:
+    """``rows`` (the other players' seats) grouped by player, most games first; ``won`` names
+    the field saying whether ``player`` won that game."""
+    grouped = (
         rows.values("player", "player__name")
         .annotate(
             games=Count("game"),
-            wins=Count("game", filter=Q(game__seats__won=True)),
-            losses=Count("game", filter=Q(game__seats__won=False, game__finished=True)),
+            wins=Count("game", filter=Q(**{won: True})),
+            losses=Count("game", filter=Q(**{won: False}, game__finished=True)),
         )
         .order_by("-games", "player__name")
     )
-    return [Pairing(r["player"], r["player__name"], r["games"], r["wins"], r["losses"]) for r in rows]
+    return [Pairing(r["player"], r["player__name"], r["games"], r["wins"], r["losses"]) for r in grouped]
 
 
 def players_listed(players: QuerySet[Player], games: QuerySet[Game], name: str = "") -> QuerySet[Player]:
@@ -345,10 +345,6 @@ class FigureRow:
     link: str = ""
 
 
-def _rate_text(rate: Rate) -> str:
-    return f"{rate.count}/{rate.out_of}" + (f" ({rate.percent} %)" if rate.percent is not None else "")
-
-
 def _number(value: float | None) -> str:
     return "–" if value is None else f"{value:g}"
 
@@ -362,26 +358,22 @@ def figure_rows(figures: KindFigures, player_id: int, games_url: str) -> list[Fi
 
     rows = [
         FigureRow(gettext("Games"), str(figures.games), link()),
-        FigureRow(gettext("Wins (of finished games)"), _rate_text(figures.win_rate), link(won=1)),
+        FigureRow(gettext("Wins (of finished games)"), str(figures.win_rate), link(won=1)),
         FigureRow(gettext("Average score (finished games)"), _number(figures.average_score)),
     ]
     if figures.kind == "spades":
         rows += [
-            FigureRow(
-                gettext("Bids made"), _rate_text(figures.rate("bids_made", "number_bids")), link(stat="bids_made")
-            ),
-            FigureRow(gettext("Bids set"), _rate_text(figures.rate("bids_set", "number_bids")), link(stat="bids_set")),
+            FigureRow(gettext("Bids made"), str(figures.rate("bids_made", "number_bids")), link(stat="bids_made")),
+            FigureRow(gettext("Bids set"), str(figures.rate("bids_set", "number_bids")), link(stat="bids_set")),
             FigureRow(
                 gettext("Bid accuracy (tricks minus bid, on average)"),
                 _number(figures.per("bid_difference", "number_bids")),
                 link(stat="bids_made"),
             ),
-            FigureRow(
-                gettext("Nil made"), _rate_text(figures.rate("nil_made", "nil_attempts")), link(stat="nil_attempts")
-            ),
+            FigureRow(gettext("Nil made"), str(figures.rate("nil_made", "nil_attempts")), link(stat="nil_attempts")),
             FigureRow(
                 gettext("Blind nil made"),
-                _rate_text(figures.rate("blind_nil_made", "blind_nil_attempts")),
+                str(figures.rate("blind_nil_made", "blind_nil_attempts")),
                 link(stat="blind_nil_attempts"),
             ),
             FigureRow(gettext("Bags per hand"), _number(figures.per("bags")), link()),
@@ -394,9 +386,7 @@ def figure_rows(figures: KindFigures, player_id: int, games_url: str) -> list[Fi
             FigureRow(
                 gettext("Deals as Chef"), f"{figures.figures['chef_deals']} / {figures.hands}", link(stat="chef_deals")
             ),
-            FigureRow(
-                gettext("Made as Chef"), _rate_text(figures.rate("chef_made", "chef_deals")), link(stat="chef_made")
-            ),
+            FigureRow(gettext("Made as Chef"), str(figures.rate("chef_made", "chef_deals")), link(stat="chef_made")),
             FigureRow(
                 gettext("Average level as Chef"),
                 _number(figures.per("chef_levels", "chef_deals")),
