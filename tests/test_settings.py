@@ -85,3 +85,17 @@ def test_deployment_check_flags_plain_http():
     )
     assert result.returncode != 0
     assert "SECURE_SSL_REDIRECT" in result.stdout + result.stderr
+
+
+@pytest.mark.django_db
+def test_plain_http_pages_send_no_cross_origin_opener_policy(client):
+    """Browsers ignore COOP over plain HTTP (a LAN with `make run`) and log an error on every page."""
+    assert "Cross-Origin-Opener-Policy" not in client.get("/").headers
+
+
+def test_https_keeps_the_cross_origin_opener_policy():
+    result = _manage(
+        "shell", "-c", "from django.conf import settings; print(settings.SECURE_CROSS_ORIGIN_OPENER_POLICY)",
+        DJANGO_HTTPS="1", **PRODUCTION,
+    )  # fmt: skip
+    assert result.stdout.strip().endswith("same-origin"), result.stdout + result.stderr
