@@ -10,4 +10,5 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        """Connect the app's signal receivers."""
         from . import access  # noqa: F401  (connects the sign-in receiver that claims a browser's games)

@@ -29,11 +29,11 @@ from scorekeeper.engine.spades.rules import (
     PRESET_INFO,
     PRESETS,
     VALUE_LABELS,
-    SpadesRules,
     spades_rules,
 )
 
 from .history import STAT_FILTERS, GameFilters
+from .models import NAME_LENGTH
 
 MAX_TRICKS = 18  # the most tricks in any hand (three players with two jokers)
 BID_VALUES = [str(tricks) for tricks in range(MAX_TRICKS + 1)] + [NIL, BLIND_NIL, DOUBLE_NIL]
@@ -356,7 +356,7 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for seat in range(MAX_PLAYERS):
             self.fields[f"player_{seat}"] = forms.CharField(
-                max_length=40, required=False, label=_("Player %(number)d") % {"number": seat + 1}
+                max_length=NAME_LENGTH, required=False, label=_("Player %(number)d") % {"number": seat + 1}
             )
         for name in KEYS:
             self.fields[name] = _rule_field(name)
@@ -449,7 +449,7 @@ class MuNewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for seat in range(MAX_PLAYERS):
             self.fields[f"player_{seat}"] = forms.CharField(
-                max_length=40,
+                max_length=NAME_LENGTH,
                 required=seat < 3,
                 label=_("Player %(number)d") % {"number": seat + 1},
                 error_messages={"required": _("Enter a name.")},
@@ -659,9 +659,6 @@ def _cards_by_seat(data: Any, prefix: str, seats: int) -> dict[int, tuple[tuple[
     return found
 
 
-__all__ = ["BidsForm", "HandForm", "NewGameForm", "SpadesRules", "TricksForm", "add_rule_error", "parse_bid"]
-
-
 class GamesFilterForm(forms.Form):
     """The games list's filters (a GET form: every filtered list is a link to share or bookmark).
 
@@ -671,7 +668,7 @@ class GamesFilterForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Game"), required=False, choices=[("", _("All games")), ("spades", _("Spades")), ("mu", _("Mü"))]
     )
-    name = forms.CharField(label=_("Player"), required=False, max_length=40)
+    name = forms.CharField(label=_("Player"), required=False, max_length=NAME_LENGTH)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     state = forms.ChoiceField(
@@ -704,7 +701,7 @@ class GamesFilterForm(forms.Form):
 class PlayerRenameForm(forms.Form):
     """A player's new name."""
 
-    name = forms.CharField(label=_("New name"), max_length=40)
+    name = forms.CharField(label=_("New name"), max_length=NAME_LENGTH)
 
 
 class PlayerMergeForm(forms.Form):

@@ -23,7 +23,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_record, score_game
 
 from .models import Game, Player, Seat
-from .services import verify_names
+from .services import SEAT_FIGURES, verify_names
 
 #: Figures a games-list link may ask for (``?stat=``: games where the player had at least one), with their names.
 STAT_FILTERS = {
@@ -157,6 +157,7 @@ class KindFigures:
         return Rate(self.wins, self.finished)
 
     def rate(self, count: str, out_of: str) -> Rate:
+        """Figure ``count`` out of figure ``out_of`` (e.g. nils made of nil attempts)."""
         return Rate(self.figures.get(count, 0), self.figures.get(out_of, 0))
 
     def per(self, figure: str, per: str = "hands", digits: int = 2) -> float | None:
@@ -165,10 +166,8 @@ class KindFigures:
         return round(self.figures.get(figure, 0) / divisor, digits) if divisor else None
 
 
-FIGURES = (
-    "number_bids", "bids_made", "bids_set", "bid_difference", "nil_attempts", "nil_made", "blind_nil_attempts",
-    "blind_nil_made", "bags", "bag_penalties", "chef_deals", "chef_made", "chef_levels", "eklats", "card_points",
-)  # fmt: skip
+#: The figures added up per player (the read model's, less the game's own result).
+FIGURES = tuple(name for name in SEAT_FIGURES if name not in ("total", "won", "hands"))
 
 
 def player_figures(player: Player, games: QuerySet[Game]) -> dict[str, KindFigures]:
@@ -214,14 +213,17 @@ class Pairing:
 
     @property
     def win_rate(self) -> Rate:
+        """The player's wins out of the finished games they shared."""
         return Rate(self.wins, self.wins + self.losses)
 
 
-def partnerships(player: Player, games: QuerySet[Game]) -> list[Pairing]:
-    """Everyone ``player`` partnered at Spades in ``games``, most games first (one query)."""
+def partnerships(player: Player, games: QuerySet[Game], only: Player | None = None) -> list[Pairing]:
+    """Everyone ``player`` partnered at Spades in ``games`` (or only ``only``), most games first (one query)."""
     rows = Seat.objects.filter(
         game__in=games, game__kind="spades", game__seats__player=player, game__seats__side=F("side")
     ).exclude(player=player)
+    if only is not None:
+        rows = rows.filter(player=only)
     return _pairings(rows, won="won")  # partners win together: the partner's seat says it
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine.mu.game import MuGame
@@ -24,6 +25,8 @@ from scorekeeper.engine.record import parse_mu_deal, parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import spades_rules
 
+#: The longest player name: the new-game forms, imports and players all keep to it.
+NAME_LENGTH = 40
 #: Random bytes in a link key: 144 bits, written as 24 URL-safe characters.
 KEY_BYTES = 18
 #: The characters of a link key (``secrets.token_urlsafe``), for the URL converter.
@@ -88,6 +91,10 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         """The sheet's address through the edit link (for those allowed to edit)."""
         return reverse("games:detail", args=[self.edit_key])
+
+    def download_name(self) -> str:
+        """A file name (without extension) for the game's downloads: kind, day started, players."""
+        return slugify("-".join([self.kind, self.created_at.strftime("%Y-%m-%d"), *self.players])) or "game"
 
     @property
     def is_mu(self) -> bool:
@@ -295,7 +302,7 @@ class Player(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="players"
     )
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=NAME_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,7 +7,7 @@ arguments and its answers into text for the page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -52,7 +52,6 @@ class Answer:
     winner_source: str = ""
     allowed: tuple[str, ...] = ()
     refused: tuple[tuple[str, str], ...] = ()  # (card, why not)
-    problems: tuple[str, ...] = field(default_factory=tuple)
 
 
 def spades_answer(rules: SpadesRules, question: Question) -> Answer:

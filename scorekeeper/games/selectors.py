@@ -13,13 +13,12 @@ from typing import Any
 
 import segno
 from django.db import connection
-from django.db.models import QuerySet
 from django.utils.translation import gettext, pgettext
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_by_digits
-from scorekeeper.engine.mu.game import Eklat
-from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, HAND_SIZE, points_in_deal, team_target
+from scorekeeper.engine.mu.game import Eklat, MuGame
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.spades.bidding import behind, offered_bids, offered_side_bids
@@ -337,32 +336,6 @@ def game_export(game: Game) -> dict:
 
 
 @dataclass(frozen=True)
-class GameSummary:
-    """A game as listed on the home page: totals per side and how far it got.
-
-    ``sides`` is empty when the stored hands no longer score (not expected).
-    """
-
-    game: Game
-    hands: int
-    finished: bool
-    sides: tuple[SideTotal, ...]
-
-
-def games_recent(games: QuerySet[Game], limit: int = 20) -> list[GameSummary]:
-    """The most recently changed of ``games``, summarised (three queries whatever their length)."""
-    summaries = []
-    for game in games.prefetch_related("hands", "deals")[:limit]:
-        try:
-            sheet = score_game(game.to_engine(game.rounds()))
-        except RuleError:
-            summaries.append(GameSummary(game, 0, False, ()))
-            continue
-        summaries.append(GameSummary(game, len(sheet.hands), sheet.finished, side_totals(sheet)))
-    return summaries
-
-
-@dataclass(frozen=True)
 class WhatIfSide:
     """One side of a hand under the rules in force and under the other rules."""
 
@@ -498,11 +471,6 @@ class MuSheet:
         """Seats from the dealer's left round to the dealer; the dealer gets the rest of the points."""
         count = len(self.sheet.sides)
         return tuple((self.dealer_seat + 1 + step) % count for step in range(count))
-
-    @property
-    def hand_size(self) -> int:
-        """Cards each player holds (the most one can lay)."""
-        return HAND_SIZE[len(self.sheet.sides)]
 
     @property
     def standings(self) -> tuple[SideTotal, ...]:
@@ -741,26 +709,26 @@ def game_changes(game: Game) -> list[ChangeRow]:
     rows = game.rounds()
     changes = list(game.changes.all()[:HISTORY_LENGTH])
     word = gettext("Deal %(number)d") if game.is_mu else gettext("Hand %(number)d")
+    rules = None if game.is_mu else spades_rules(game.rules)  # once, not per change
     summary = _deal_summary if game.is_mu else _hand_summary
     return [
         ChangeRow(
             change=change,
             what=word % {"number": change.number + 1},
-            before=summary(game, change.before),
-            after=summary(game, change.after),
+            before=summary(game, change.before, rules),
+            after=summary(game, change.after, rules),
             can_revert=services.can_revert(kind=game.kind, rows=rows, change=change),
         )
         for change in changes
     ]
 
 
-def _hand_summary(game: Game, record: dict[str, Any] | None) -> str:
+def _hand_summary(game: Game, record: dict[str, Any] | None, rules: SpadesRules) -> str:
     """A Spades hand record in a few words: "bids Ann 4 · Bob 3 · Cat Nil · Dan 2; took Ann 5 · …"."""
     if record is None:
         return ""
     if record.get("misdeal") is not None:
         return gettext("misdeal called by %(player)s") % {"player": game.players[record["misdeal"]]}
-    rules = spades_rules(game.rules)
     parts = []
     if record.get("bids") is not None:
         bids = _by_player(game, [bid_label(normalise_bid(rules, bid)) for bid in record["bids"]])
@@ -777,7 +745,7 @@ def _by_player(game: Game, values: list[Any]) -> str:
     return " · ".join(f"{name} {value}" for name, value in zip(game.players, values, strict=True))
 
 
-def _deal_summary(game: Game, record: dict[str, Any] | None) -> str:
+def _deal_summary(game: Game, record: dict[str, Any] | None, rules: None = None) -> str:
     """A Mü deal record in a few words: "Ann Chef at level 5; points 20 · 15 · 25"."""
     if record is None:
         return ""
@@ -877,19 +845,19 @@ def running_chart(sheet: Sheet) -> Chart | None:
     )
 
 
-def game_score(game: Game) -> Sheet:
-    """The scored sheet of ``game`` (one query for its hands or deals)."""
-    return score_game(game.to_engine())
+def game_scored(game: Game) -> tuple[SpadesGame | MuGame, Sheet]:
+    """``game`` as the engine's game and its scored sheet (one query for its hands or deals)."""
+    engine = game.to_engine()
+    return engine, score_game(engine)
 
 
-def sheet_table(game: Game) -> tuple[list[str], list[list[Any]]]:
-    """The game as a table, one row per hand (Spades) or deal (Mü), for CSV and the printed sheet.
+def sheet_table(engine: SpadesGame | MuGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
+    """A scored game (:func:`game_scored`) as a table, one row per hand (Spades) or deal (Mü),
+    for CSV and the printed sheet.
 
     Spades: hand, dealer, each seat's bid and tricks, each side's points, total and bags.
     Mü: deal, dealer, Chef, level, Vize, trumps, each player's card points, points and total.
     """
-    engine = game.to_engine()
-    sheet = score_game(engine)
     names = engine.players
     if isinstance(engine, SpadesGame):
         header = [pgettext("the number of a hand in a game", "Hand"), gettext("Dealer")]

@@ -8,6 +8,7 @@ forbids it. Names follow ``<thing>_<action>``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,7 +34,7 @@ from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .models import Change, Deal, Game, Hand, HouseRules, Player, Seat, new_key
+from .models import NAME_LENGTH, Change, Deal, Game, Hand, HouseRules, Player, Seat, new_key
 
 
 def _locked(game: Game) -> tuple[Game, list[Any]]:
@@ -53,7 +54,7 @@ def _check_number(number: int | None, expected: int | None) -> None:
 
 
 #: The figures a seat of the read model takes from the engine's ``PlayerLine``.
-SEAT_FIGURES = tuple(name for name in PlayerLine.__dataclass_fields__ if name not in ("seat", "side"))
+SEAT_FIGURES = tuple(field.name for field in dataclasses.fields(PlayerLine) if field.name not in ("seat", "side"))
 
 
 def _rebuild_read_model(game: Game, rows: Sequence[Hand | Deal]) -> None:
@@ -191,10 +192,6 @@ def house_rules_save(*, name: str, rules: dict[str, Any]) -> HouseRules:
     stored = spades_rules_record(spades_rules(rules))
     house_rules, _created = HouseRules.objects.update_or_create(name=name.strip(), defaults={"rules": stored})
     return house_rules
-
-
-#: The longest player name (as on the new-game forms, and as a player is stored).
-NAME_LENGTH = 40
 
 
 def verify_names(names: Sequence[str]) -> None:
@@ -818,7 +815,7 @@ def player_rename(*, player: Player, name: str) -> Player:
         RuleError: ``field="name"``: empty, or longer than 40 characters.
     """
     name = name.strip()
-    if not name or len(name) > 40:
+    if not name or len(name) > NAME_LENGTH:
         raise RuleError(Text(gettext_noop("A name has 1 to 40 characters.")), field="name")
     player.name = name
     player.save(update_fields=["name"])

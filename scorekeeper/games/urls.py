@@ -6,21 +6,16 @@ view link. The same paths serve both; each view asks what the key allows
 """
 
 from django.urls import path, register_converter
+from django.urls.converters import StringConverter
 
 from . import views
 from .models import KEY_PATTERN
 
 
-class KeyConverter:
+class KeyConverter(StringConverter):
     """A game's link key: 24 URL-safe characters."""
 
     regex = KEY_PATTERN
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
 
 
 register_converter(KeyConverter, "key")

@@ -37,7 +37,6 @@ from .spades import (
     hand_tricks,
     hand_tricks_rest,
     hand_what_if,
-    what_if_choices,
 )
 
 __all__ = [
@@ -80,5 +79,4 @@ __all__ = [
     "preset_rulebook",
     "referee",
     "signup",
-    "what_if_choices",
 ]

@@ -6,10 +6,9 @@ import csv
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -18,7 +17,7 @@ from scorekeeper.engine.errors import RuleError
 from .. import access, history, selectors, services
 from ..access import game_for
 from ..forms import GamesFilterForm, ImportForm, PlayerMergeForm, PlayerRenameForm, add_rule_error
-from ..models import Game, Player
+from ..models import NAME_LENGTH, Player
 
 
 @require_GET
@@ -32,14 +31,10 @@ def games_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(games, history.PAGE_SIZE).get_page(request.GET.get("page"))
     access.mark_links(request, page.object_list)
     rows = [(game, history.listed_sides(game)) for game in page.object_list]
-    visible = access.players_of(request)
-    focus = {
-        name: visible.filter(pk=getattr(filters, name)).values_list("name", flat=True).first()
-        for name in ("who", "partner", "opponent")
-        if getattr(filters, name) is not None
-    }
-    query = request.GET.copy()
-    query.pop("page", None)
+    asked = {name: getattr(filters, name) for name in ("who", "partner", "opponent")}
+    wanted = [pk for pk in asked.values() if pk is not None]
+    names = dict(access.players_of(request).filter(pk__in=wanted).values_list("pk", "name")) if wanted else {}
+    focus = {name: names[pk] for name, pk in asked.items() if pk in names}
     context = {
         "form": form,
         "page": page,
@@ -47,7 +42,6 @@ def games_list(request: HttpRequest) -> HttpResponse:
         "filters": filters,
         "focus": focus,
         "stat_label": history.STAT_FILTERS.get(filters.stat, ""),
-        "query": query.urlencode(),
     }
     template = "games/list.html#results" if request.htmx else "games/list.html"
     return render(request, template, context)
@@ -58,9 +52,9 @@ def game_csv(request: HttpRequest, key: str) -> HttpResponse:
     """The game as CSV, one row per hand (or deal): bids and tricks (or the auction and card
     points) per seat, then points, total and bags per side, for a spreadsheet."""
     game = game_for(request, key)
-    header, rows = selectors.sheet_table(game)
+    header, rows = selectors.sheet_table(*selectors.game_scored(game))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(game)}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{game.download_name()}.csv"'
     response.write("\ufeff")  # a byte-order mark, so spreadsheet programs read the names as UTF-8
     writer = csv.writer(response)
     writer.writerow([_cell(value) for value in header])
@@ -76,16 +70,12 @@ def _cell(value: object) -> object:
     return value
 
 
-def _file_name(game: Game) -> str:
-    return slugify("-".join([game.kind, game.created_at.strftime("%Y-%m-%d"), *game.players])) or "game"
-
-
 @require_GET
 def game_print(request: HttpRequest, key: str) -> HttpResponse:
     """The game as a paper score sheet, to print (the print stylesheet drops everything else)."""
     game = game_for(request, key)
-    header, rows = selectors.sheet_table(game)
-    sheet = selectors.game_score(game)
+    engine, sheet = selectors.game_scored(game)
+    header, rows = selectors.sheet_table(engine, sheet)
     context = {"game": game, "header": header, "rows": rows, "sheet": sheet, "chart": selectors.running_chart(sheet)}
     return render(request, "games/print.html", context)
 
@@ -122,7 +112,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
             request,
             gettext("Imported %(count)d games; %(rejected)d rejected.") % {"count": len(games), "rejected": rejected},
         )
-        return HttpResponseRedirect(reverse("games:list"))
+        return redirect("games:list")
     context = {"form": ImportForm(initial={"records": text}), "items": items, "good": len(good)}
     return render(request, "games/import.html", context, status=200 if good else 422)
 
@@ -130,15 +120,10 @@ def games_import(request: HttpRequest) -> HttpResponse:
 # --- players ---------------------------------------------------------------------------------------------------------
 
 
-def _player(request: HttpRequest, player_id: int, *, edit: bool = False) -> Player:
-    """A player this request may see (or with ``edit`` rename and merge); 404 for anyone else's."""
-    return access.player_for(request, player_id, edit=edit)
-
-
 @require_GET
 def players_list(request: HttpRequest) -> HttpResponse:
     """The group's players (find one by name), with their games and wins."""
-    name = request.GET.get("q", "")[:40]
+    name = request.GET.get("q", "")[:NAME_LENGTH]
     players = history.players_listed(access.players_of(request), access.games_of(request), name)
     template = "games/players.html#players" if request.htmx else "games/players.html"
     return render(request, template, {"players": players[:200], "q": name})
@@ -148,18 +133,18 @@ def players_list(request: HttpRequest) -> HttpResponse:
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     """One player's statistics (Spades and Mü), partners and opponents; every figure links
     to the games behind it. A fixed number of queries, whatever the number of games."""
-    return _player_page(request, _player(request, player_id))
+    return _player_page(request, access.player_for(request, player_id))
 
 
 @require_GET
 def player_versus(request: HttpRequest, player_id: int, other_id: int) -> HttpResponse:
     """Head-to-head: two players' games against each other, and who won them."""
-    player, other = _player(request, player_id), _player(request, other_id)
+    player, other = access.player_for(request, player_id), access.player_for(request, other_id)
     if player.pk == other.pk:
         raise Http404
     games = access.games_of(request)
     against = history.opponents(player, games, only=other)
-    together = [pairing for pairing in history.partnerships(player, games) if pairing.player_id == other.pk]
+    together = history.partnerships(player, games, only=other)
     context = {
         "player": player,
         "other": other,
@@ -173,7 +158,7 @@ def player_versus(request: HttpRequest, player_id: int, other_id: int) -> HttpRe
 def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
     """Rename a player in the statistics (games keep the names as typed at the table).
     Only within the group (``access.group_of``): a view link never renames anyone."""
-    player = _player(request, player_id, edit=True)
+    player = access.player_for(request, player_id, edit=True)
     form = PlayerRenameForm(request.POST)
     if form.is_valid():
         try:
@@ -182,7 +167,7 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
             add_rule_error(form, error, prefix={})
         else:
             messages.success(request, gettext("Renamed."))
-            return HttpResponseRedirect(reverse("games:player", args=[player.pk]))
+            return redirect("games:player", player.pk)
     return _player_page(request, player, 422, rename_form=form)
 
 
@@ -190,7 +175,7 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     """Merge a player into another of the group (``access.group_of``): one person under two
     names becomes one. Both must be of the group, so nobody else's games are touched."""
-    player = _player(request, player_id, edit=True)
+    player = access.player_for(request, player_id, edit=True)
     group = access.group_of(request).exclude(pk=player.pk)
     form = PlayerMergeForm(request.POST, players=group)
     if form.is_valid():
@@ -201,7 +186,7 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
             add_rule_error(form, error, prefix={})
         else:
             messages.success(request, gettext("Merged: %(name)s's games are one person's now.") % {"name": into.name})
-            return HttpResponseRedirect(reverse("games:player", args=[into.pk]))
+            return redirect("games:player", into.pk)
     return _player_page(request, player, 422, merge_form=form)
 
 

@@ -8,14 +8,13 @@ from typing import Any
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, spades_rules
 
-from .. import access, selectors, services
+from .. import access, history, selectors, services
 from ..access import game_for
 from ..forms import (
     MAX_PLAYERS,
@@ -25,8 +24,10 @@ from ..forms import (
     field_is_checkbox,
 )
 from ..models import HouseRules
-from ..selectors import game_export, games_recent
+from ..selectors import game_export
 
+#: Games on the home page (the rest are in "All games").
+RECENT = 20
 NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
 
 
@@ -41,9 +42,9 @@ def health(request: HttpRequest) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """This browser's (or account's) recent games, to resume with one tap, and the buttons for a new one."""
-    games = games_recent(access.games_of(request))
-    access.mark_links(request, [summary.game for summary in games])
-    return render(request, "games/home.html", {"games": games})
+    games = list(access.games_of(request).order_by("-updated_at", "-pk").prefetch_related("seats")[:RECENT])
+    access.mark_links(request, games)
+    return render(request, "games/home.html", {"rows": [(game, history.listed_sides(game)) for game in games]})
 
 
 @require_http_methods(["GET", "POST"])
@@ -147,7 +148,7 @@ def game_record_download(request: HttpRequest, key: str) -> HttpResponse:
     """The game as its record (``shared/formats/game-record.md``), as a download."""
     game = game_for(request, key)
     record = game_export(game)
-    name = slugify("-".join([game.kind, game.created_at.strftime("%Y-%m-%d"), *game.players])) or "game"
+    name = game.download_name()
     response = HttpResponse(
         json.dumps(record, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
     )
@@ -160,7 +161,7 @@ def game_rulebook(request: HttpRequest, key: str) -> HttpResponse:
     """The game's rulebook: every rule in force as a plain sentence with its source."""
     game = game_for(request, key, kind="spades")
     rules = spades_rules(game.rules)
-    context = {"game": game, "rules": rules, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
+    context = {"game": game, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
     return render(request, "games/rulebook.html", context)
 
 
@@ -170,7 +171,7 @@ def preset_rulebook(request: HttpRequest, preset: str) -> HttpResponse:
     if preset not in PRESET_INFO:
         raise Http404
     rules = spades_rules({"preset": preset})
-    context = {"game": None, "rules": rules, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
+    context = {"game": None, "groups": selectors.game_rulebook(rules), "preset": _preset_title(rules)}
     return render(request, "games/rulebook.html", context)
 
 

@@ -114,7 +114,6 @@ def referee(request: HttpRequest, key: str | None = None) -> HttpResponse:
         + [(str(d), str(d)) for d in range(10)],
         "chef_trump": data.get("chef_trump", ""),
         "vize_trump": data.get("vize_trump", ""),
-        "rules": rules,
         "trick_numbers": list(range(1, rules.tricks + 1)),
         **_referee_extras(game, kind, rules, data),
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
@@ -62,7 +62,7 @@ def game_links(request: HttpRequest, key: str) -> HttpResponse:
     else:
         game = services.game_view_link_revoke(game=game)
         messages.success(request, gettext("The view link is off: it no longer opens the game."))
-    return HttpResponseRedirect(reverse("games:share", args=[game.edit_key]))
+    return redirect("games:share", game.edit_key)
 
 
 @require_POST
@@ -105,8 +105,8 @@ def change_revert(request: HttpRequest, key: str, change_id: int) -> HttpRespons
         messages.error(request, error.render(gettext))
         if request.htmx:
             return _history(request, game, status=422)
-        return HttpResponseRedirect(reverse("games:history", args=[game.key]))
+        return redirect("games:history", game.key)
     messages.success(request, gettext("Change undone."))
     if request.htmx:
         return trigger_client_event(_history(request, game), SHEET_CHANGED)
-    return HttpResponseRedirect(reverse("games:history", args=[game.key]))
+    return redirect("games:history", game.key)

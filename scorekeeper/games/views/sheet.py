@@ -125,7 +125,6 @@ def mu_entry_forms(
     )
     counted = points_form.counted() if counted is None else counted
     return {
-        "counted": counted,
         "counter_rows": selectors.counter_rows(),
         "double_counted": selectors.double_counted(counted, view.sheet.sides),
         "auction_form": auction_form,
@@ -252,6 +251,7 @@ def opened_row(request: HttpRequest) -> int | None:
 
 
 def form_number(request: HttpRequest) -> int | None:
+    """The 0-based hand or deal number the posted form was shown for (``None``: not sent or unreadable)."""
     return small_number(request.POST.get("number", ""))
 
 
