@@ -97,8 +97,9 @@ def _spades_line(game: SpadesGame, sheet: Sheet, seat: int) -> PlayerLine:
             counts["bid_difference"] += taken - int(bid)
             bags = max(0, taken - int(bid)) if not was_set else 0
             counts["bags"] += bags
-            penalised = any(line.rule == "bag_limit" and line.side == side and line.points < 0 for line in score.lines)
-            counts["bag_penalties"] += penalised and bags > 0
+            counts["bag_penalties"] += bags > 0 and any(
+                line.rule == "bag_limit" and line.side == side and line.points < 0 for line in score.lines
+            )
     return PlayerLine(seat=seat, side=side, total=sheet.totals[side], won=sheet.winner == side, **counts)
 
 

@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils.translation import gettext, pgettext
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_by_digits
+from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_of
 from scorekeeper.engine.mu.game import Eklat, MuGame
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_in_deal, team_target
 from scorekeeper.engine.record import game_record, score_game
@@ -605,12 +605,11 @@ def mu_auction_state(
         state.update(eklat=True, tied=[(seat, names[seat]) for seat in result.tied])
         return state
     candidates = result.vize_candidates
-    vize: int | None = None
     tie = len(candidates) > 1
-    if len(candidates) == 1:
-        vize = candidates[0]
-    elif tie and all(digits.get(seat) for seat in candidates):
-        vize = vize_by_digits({seat: digits[seat] for seat in candidates})
+    try:
+        vize, vize_known = vize_of(result, digits), True
+    except RuleError:  # tied, digits still to enter
+        vize, vize_known = None, False
     state.update(
         eklat=False,
         chef=(result.chef, names[result.chef]),
@@ -618,7 +617,7 @@ def mu_auction_state(
         if tie
         else [],
         vize=None if vize is None else (vize, names[vize]),
-        vize_known=not tie or all(digits.get(seat) for seat in candidates),
+        vize_known=vize_known,
         partners=[(seat, names[seat]) for seat in partner_candidates(len(names), result.chef, vize)],
         target=team_target(len(names), result.level),
         total=points_in_deal(len(names)),

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.auction import auction, verify_laid, verify_trump_laid, vize_by_digits
+from scorekeeper.engine.mu.auction import auction, verify_laid, verify_trump_laid, vize_of
 from scorekeeper.engine.mu.game import MuGame, Played
 from scorekeeper.engine.mu.rules import mu_rules_record
 from scorekeeper.engine.mu.scoring import verify_deal
@@ -554,7 +554,7 @@ def deal_auction_save(
             )
         record = {"eklat": {"level": result.level, "tied": list(result.tied), "last": last}}
     else:
-        vize = mu_vize(result, vize_digits or {})
+        vize = vize_of(result, vize_digits or {})
         record = {
             "chef": result.chef,
             "level": result.level,
@@ -574,24 +574,6 @@ def deal_auction_save(
     rows = [*deals, stored]
     _touch(game, rows, action=Change.Action.AUCTION, number=stored.number, before=None, after=stored, device=device)
     return stored
-
-
-def mu_vize(result: Any, digits: dict[int, tuple[int, ...]]) -> int | None:
-    """The Vize from the auction: the one candidate, or the tie-break on the digits laid.
-
-    Raises:
-        RuleError: ``field="digits"`` when candidates are tied and their digits are missing.
-    """
-    candidates = result.vize_candidates
-    if len(candidates) <= 1:
-        return candidates[0] if candidates else None
-    if any(not digits.get(seat) for seat in candidates):
-        raise RuleError(
-            Text(gettext_noop("Players are tied for Vize: enter the digits each of them laid.")),
-            field="digits",
-            source="mu.md §4",
-        )
-    return vize_by_digits({seat: digits[seat] for seat in candidates})
 
 
 @transaction.atomic

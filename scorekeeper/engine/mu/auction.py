@@ -96,6 +96,29 @@ def vize_by_digits(digits: Mapping[int, Sequence[int]]) -> int | None:
     return ranked[0][0] if ranked else None
 
 
+def vize_of(result: Auction, digits: Mapping[int, Sequence[int]]) -> int | None:
+    """The Vize of an auction: the one candidate, or the tie-break on the digits laid (§4).
+
+    Args:
+        result: the auction (not an Eklat).
+        digits: the digits each player laid, at least for those tied for Vize.
+
+    Returns:
+        The Vize's seat, or ``None`` (no candidate, or the digits cannot tell them apart).
+
+    Raises:
+        RuleError: ``field="digits"`` when candidates are tied and their digits are missing.
+    """
+    candidates = result.vize_candidates
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    if any(not digits.get(seat) for seat in candidates):
+        raise RuleError(
+            Text(_("Players are tied for Vize: enter the digits each of them laid.")), field="digits", source="mu.md §4"
+        )
+    return vize_by_digits({seat: digits[seat] for seat in candidates})
+
+
 def parse_digits(text: str) -> tuple[int, ...] | None:
     """Digits typed as "9 8 6", "986" or "9,8,6" -> ``(9, 8, 6)``; ``None`` if anything else is in it."""
     cleaned = text.replace(",", " ").replace(" ", "")

@@ -93,10 +93,6 @@ def bonus(trump: str | int | None, level: int, *, above_seven: str = "flat") -> 
     return base + 10 * (min(level, 7) - 1)
 
 
-#: Every card of the deck as (colour, index into :data:`DIGITS`): 5 x 12 = 60 (§1).
-CARDS = tuple((colour, index) for colour in COLOURS for index in range(len(DIGITS)))
-
-
 def cards_points(cards: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> int:
     """The card points (triangles) of the cards a player took, from (colour, digit index) pairs (§1)."""
     return sum(card_points(DIGITS[index]) for _colour, index in cards)

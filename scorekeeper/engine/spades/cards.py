@@ -10,6 +10,7 @@ Sources: ``shared/rules/spades.md`` ``deck``; seed 002 "Dennis J Barmore's rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -56,6 +57,7 @@ def _spades_high_to_low(*skip: str) -> list[str]:
     return [rank + "S" for rank in reversed(RANKS) if rank + "S" not in skip]
 
 
+@cache  # a deck is frozen; the referee asks for it once per card it judges
 def deck(name: str) -> Deck:
     """The deck of house rule ``deck`` (``shared/rules/spades.md``).
 

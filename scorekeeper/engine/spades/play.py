@@ -48,7 +48,6 @@ def trick_winner(rules: SpadesRules, plays: Sequence[str]) -> Ruling:
     if trumps:
         best = max(trumps, key=lambda index: (cards.rank(plays[index]), index))
         text = Text(_("%(card)s wins: a spade was played, and it is the highest spade."), {"card": plays[best]})
-        source = "002 Play; 004 Gameplay"
     else:
         following = [index for index, card in enumerate(plays) if cards.suit(card) == led]
         best = max(following, key=lambda index: (cards.rank(plays[index]), index))
@@ -56,7 +55,7 @@ def trick_winner(rules: SpadesRules, plays: Sequence[str]) -> Ruling:
             _("%(card)s wins: no spade was played, and it is the highest card of the suit led, %(suit)s."),
             {"card": plays[best], "suit": _suit_name(led)},
         )
-        source = "002 Play; 004 Gameplay"
+    source = "002 Play; 004 Gameplay"
     equal = [index for index, card in enumerate(plays) if card == plays[best] and index != best]
     if equal:
         text = Text(_("%(reason)s Of two equal cards the second beats the first."), {"reason": text})
@@ -99,7 +98,7 @@ def _lead_refusal(
     only_spades = all(cards.is_trump(other) for other in hand)
     if situation.trick == 1:
         if rules.first_lead == "two_of_clubs":
-            lowest = _lowest_club_in_deck(cards)
+            lowest = _lowest_club(cards, cards.cards)
             if lowest in hand and card != lowest:
                 return Ruling(
                     None,
@@ -114,7 +113,7 @@ def _lead_refusal(
                     Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
                     "spades.md: first_lead; 002 Variations in the play",
                 )
-        if rules.first_lead in ("dealer_left_no_spade",) and cards.is_trump(card) and not only_spades:
+        if rules.first_lead == "dealer_left_no_spade" and cards.is_trump(card) and not only_spades:
             return Ruling(None, Text(_("The first lead may not be a spade.")), "002 Play; 004 Gameplay")
     if cards.is_trump(card) and not situation.spades_broken and not only_spades:
         if rules.spades_lead == "broken":
@@ -184,10 +183,6 @@ def _follow_refusal(
                 "spades.md: players (solo4); 002 Solo Spades",
             )
     return None
-
-
-def _lowest_club_in_deck(cards: Deck) -> str:
-    return min((card for card in cards.cards if not cards.is_trump(card) and card.endswith("C")), key=cards.rank)
 
 
 def _lowest_club(cards: Deck, hand: Sequence[str]) -> str | None:

@@ -104,7 +104,6 @@ def score_spades(game: SpadesGame) -> Sheet:
         for side, result in enumerate(results):
             for other, other_result in enumerate(results):
                 if other_result.opponents_bonus and other != side:
-                    result.side = side
                     result.add(
                         other_result.opponents_bonus,
                         "double_nil",
