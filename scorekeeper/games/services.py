@@ -434,17 +434,29 @@ def hand_update(
     return hand
 
 
-def _check_only_last_in_play(rows: Sequence[Hand | Deal], word: str) -> None:
+#: Why a change to the order of hands (Spades) or deals (Mü) is refused.
+_ROW_TEXTS = {
+    "spades": {
+        "changed": gettext_noop("Hand %(number)s has changed again since: undo the later change first."),
+        "later": gettext_noop("Hands after hand %(number)s are in the way: undo them first."),
+        "earlier": gettext_noop("Hand %(number)s can only come back after the hands before it."),
+        "in_play": gettext_noop("Hand %(number)s would be in play with later hands after it: undo those first."),
+    },
+    "mu": {
+        "changed": gettext_noop("Deal %(number)s has changed again since: undo the later change first."),
+        "later": gettext_noop("Deals after deal %(number)s are in the way: undo them first."),
+        "earlier": gettext_noop("Deal %(number)s can only come back after the deals before it."),
+        "in_play": gettext_noop("Deal %(number)s would be in play with later deals after it: undo those first."),
+    },
+}
+
+
+def _check_only_last_in_play(rows: Sequence[Hand | Deal], kind: str) -> None:
     """Raise :class:`RuleError` if a hand or deal other than the last is still in play
     (the engine skips rows in play, so one in the middle would shift every later number)."""
     for row in rows[:-1]:
         if not row.is_complete:
-            text = (
-                gettext_noop("Hand %(number)s would be in play with later hands after it: undo those first.")
-                if word == "Hand"
-                else gettext_noop("Deal %(number)s would be in play with later deals after it: undo those first.")
-            )
-            raise RuleError(Text(text, {"number": row.number + 1}))
+            raise RuleError(Text(_ROW_TEXTS[kind]["in_play"], {"number": row.number + 1}))
 
 
 def _verify(game: Game, hands: list[Hand]) -> None:
@@ -456,7 +468,7 @@ def _verify(game: Game, hands: list[Hand]) -> None:
     Raises:
         RuleError: tagged with the 0-based hand that breaks a rule.
     """
-    _check_only_last_in_play(hands, "Hand")
+    _check_only_last_in_play(hands, "spades")
     engine = game.to_engine(hands)
     sheet = score_game(engine)
     if hands and not hands[-1].is_complete:
@@ -633,7 +645,7 @@ def _verify_deals(game: Game, deals: list[Deal]) -> None:
     Raises:
         RuleError: a deal's record is malformed or breaks a rule.
     """
-    _check_only_last_in_play(deals, "Deal")
+    _check_only_last_in_play(deals, "mu")
     engine = game.to_engine(deals)  # parses the changed records: shape errors surface here
     sheet = score_game(engine)
     if deals and not deals[-1].is_complete:
@@ -641,21 +653,6 @@ def _verify_deals(game: Game, deals: list[Deal]) -> None:
             raise RuleError(Text(gettext_noop("With this change the game is over before the deal being played.")))
         in_play = deals[-1].record
         verify_deal(engine, Played(**{**in_play, "points": None}), played=False)
-
-
-#: Why a change cannot be undone, for Spades hands and Mü deals.
-_REVERT_TEXTS = {
-    "spades": {
-        "changed": gettext_noop("Hand %(number)s has changed again since: undo the later change first."),
-        "later": gettext_noop("Hands after hand %(number)s are in the way: undo them first."),
-        "earlier": gettext_noop("Hand %(number)s can only come back after the hands before it."),
-    },
-    "mu": {
-        "changed": gettext_noop("Deal %(number)s has changed again since: undo the later change first."),
-        "later": gettext_noop("Deals after deal %(number)s are in the way: undo them first."),
-        "earlier": gettext_noop("Deal %(number)s can only come back after the deals before it."),
-    },
-}
 
 
 def verify_revert(*, kind: str, rows: Sequence[Hand | Deal], change: Change) -> None:
@@ -668,7 +665,7 @@ def verify_revert(*, kind: str, rows: Sequence[Hand | Deal], change: Change) -> 
     Raises:
         RuleError: with the reason, for the player.
     """
-    texts = _REVERT_TEXTS[kind]
+    texts = _ROW_TEXTS[kind]
     number = change.number
     current = rows[number] if number < len(rows) else None
     if _snapshot(current) != change.after:
