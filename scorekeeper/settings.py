@@ -150,20 +150,19 @@ STORAGES = {
 # Serve static files straight from the app folders: no collectstatic step needed.
 WHITENOISE_USE_FINDERS = True
 
-SESSION_COOKIE_HTTPONLY = True
-X_FRAME_OPTIONS = "DENY"
-SECURE_REFERRER_POLICY = "same-origin"
+# Django's defaults already send X-Frame-Options: DENY, Referrer-Policy: same-origin
+# and HttpOnly session cookies (tests/test_settings.py keeps them so).
 
 # HTTPS, when the server is reached through it (production): see README "Production".
-HTTPS = _env_flag("DJANGO_HTTPS")
-SECURE_SSL_REDIRECT = HTTPS
-SESSION_COOKIE_SECURE = HTTPS
-CSRF_COOKIE_SECURE = HTTPS
-SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
-SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
-SECURE_HSTS_PRELOAD = HTTPS
+https = _env_flag("DJANGO_HTTPS")  # lower case: a local, not a setting
+SECURE_SSL_REDIRECT = https
+SESSION_COOKIE_SECURE = https
+CSRF_COOKIE_SECURE = https
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if https else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = https
+SECURE_HSTS_PRELOAD = https
 # Browsers ignore (and log an error for) COOP on plain HTTP, as on a LAN with `make run`.
-SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin" if HTTPS else None
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin" if https else None
 if _env_flag("DJANGO_PROXY_SSL"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
