@@ -13,8 +13,10 @@ from collections.abc import Iterator
 import pytest
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+# The shared helpers assert too: give their failures pytest's detailed messages, as in a test module.
+pytest.register_assert_rewrite("tests.browser.helpers")
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -39,15 +41,10 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-def _context(browser: Browser, locale: str) -> BrowserContext:
-    context = browser.new_context(**PHONE, locale=locale)
-    context.set_default_timeout(TIMEOUT_MS)
-    return context
-
-
 def _phone_page(browser: Browser, locale: str) -> Iterator[Page]:
     """A fresh phone-sized tab; the test fails if the page broke its Content-Security-Policy."""
-    context = _context(browser, locale)
+    context = browser.new_context(**PHONE, locale=locale)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     violations: list[str] = []
     page.on(

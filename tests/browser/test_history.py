@@ -12,7 +12,7 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Game, Player
 from scorekeeper.games.selectors import game_export
 
-from .test_spades_sheet import SHOTS
+from .helpers import SHOTS
 
 pytestmark = pytest.mark.browser
 

@@ -10,18 +10,18 @@ side 1 seats 1 + 3; without, every player is a side (``#total-<seat>``).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Game, Hand
 
+from .helpers import expect_fits_the_phone, expect_totals, game_from_url, save, screenshot, tap_bids, tap_tricks
+
 pytestmark = pytest.mark.browser
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 THREE = ["Ann", "Bob", "Cat"]
-SHOTS = Path("/tmp/shots")
 
 
 # --- helpers -----------------------------------------------------------------
@@ -52,57 +52,9 @@ def start(page: Page, first_heading: str) -> Game:
     """Tap "Start game", wait for the sheet with ``first_heading``; return the game (page marked)."""
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name=first_heading)).to_be_visible()
-    match = re.search(r"/games/([A-Za-z0-9_-]{24})/", page.url)
-    assert match, page.url
+    game = game_from_url(page)
     page.evaluate("window.__marker = 1")
-    return Game.objects.get(edit_key=match.group(1))
-
-
-def tap_bids(page: Page, bids: dict[int, str]) -> None:
-    """Tap one bid button per bidder given (seat, or side with partnership bidding -> value)."""
-    for index, value in bids.items():
-        page.locator(f"label[for=bid-{index}-{value}]").click()
-        expect(page.locator(f"#bid-{index}-{value}")).to_be_checked()
-
-
-def tap_tricks(page: Page, tricks: dict[int, int], rest: int) -> None:
-    """Tap the tricks of every seat but the last in bidding order; wait for its rest to show."""
-    for seat, taken in tricks.items():
-        page.locator(f"label[for=tricks-{seat}-{taken}]").click()
-        expect(page.locator(f"#tricks-{seat}-{taken}")).to_be_checked()
-    expect(page.locator("[data-testid=rest]")).to_have_text(str(rest))
-
-
-def save(page: Page, button: str, next_heading: str) -> None:
-    """Tap ``button`` and wait for htmx to swap in the sheet with ``next_heading`` (no reload)."""
-    url = page.url
-    with page.expect_response(
-        lambda response: response.request.method == "POST" and not response.url.endswith(("/offers/", "/rest/"))
-    ) as info:
-        page.get_by_role("button", name=button).click()
-    assert info.value.status == 200, info.value.status
-    expect(page.get_by_role("heading", name=next_heading)).to_be_visible()
-    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
-    assert page.url == url
-
-
-def expect_totals(page: Page, *totals: int) -> None:
-    expect(page.locator(".scoreboard .side-total")).to_have_count(len(totals))
-    for side, total in enumerate(totals):
-        expect(page.locator(f"#total-{side} .total")).to_have_text(str(total))
-
-
-def screenshot(page: Page, name: str) -> None:
-    """A full-page screenshot from the top (scrolled, the sticky scoreboard would be drawn over the sheet)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / name), full_page=True)
-
-
-def expect_fits_the_phone(page: Page) -> None:
-    """Nothing makes the page scroll sideways at phone width."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
+    return game
 
 
 # --- tests -------------------------------------------------------------------

@@ -12,14 +12,14 @@ for the fresh ``#deal-form`` before the next one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Deal, Game
+
+from .helpers import expect_fits_the_phone, expect_totals, game_from_url, save, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +27,6 @@ PLAYERS = ["Anna", "Beate", "Conny", "Dagmar", "Emma"]
 ANNA, BEATE, CONNY, DAGMAR, EMMA = range(5)
 #: The trump buttons' ids end in the colour's name.
 COLOUR = {name: name for name in ("red", "blue", "green", "yellow", "black")}
-SHOTS = Path("/tmp/shots")
-#: Live previews (POSTs that save nothing): the auction form, Spades' offers and rest, the card counter.
-PREVIEWS = ("/preview/", "/offers/", "/rest/", "/count/")
 
 
 # --- helpers -----------------------------------------------------------------
@@ -45,10 +42,9 @@ def start_game(page: Page, live_server, *, dealer: int = ANNA) -> Game:
     page.locator(f"input[name=dealer][value='{dealer}']").check()
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
-    match = re.search(r"/games/([A-Za-z0-9_-]{24})/", page.url)
-    assert match, page.url
+    game = game_from_url(page)
     page.evaluate("window.__marker = 1")
-    return Game.objects.get(edit_key=match.group(1))
+    return game
 
 
 def tap(page: Page, action: Callable[[], object]) -> None:
@@ -88,38 +84,6 @@ def enter_points(page: Page, points: dict[int, int]) -> None:
     """Fill in the card points of every seat but the dealer's (who gets the rest)."""
     for seat, value in points.items():
         page.fill(f"input[name=points_{seat}]", str(value))
-
-
-def save(page: Page, button: str, next_heading: str) -> None:
-    """Tap ``button`` and wait for htmx to swap in the sheet with ``next_heading`` (no reload)."""
-    url = page.url
-    with page.expect_response(
-        lambda response: response.request.method == "POST" and not response.url.endswith(PREVIEWS)
-    ) as info:
-        page.get_by_role("button", name=button).click()
-    assert info.value.status == 200, info.value.status
-    expect(page.get_by_role("heading", name=next_heading)).to_be_visible()
-    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
-    assert page.url == url
-
-
-def expect_totals(page: Page, *totals: int) -> None:
-    expect(page.locator(".scoreboard .side-total")).to_have_count(len(totals))
-    for seat, total in enumerate(totals):
-        expect(page.locator(f"#total-{seat} .total")).to_have_text(str(total))
-
-
-def expect_fits_the_phone(page: Page) -> None:
-    """Nothing makes the page scroll sideways at phone width."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
-
-
-def screenshot(page: Page, name: str) -> None:
-    """A full-page screenshot from the top (scrolled, the sticky scoreboard would be drawn over the sheet)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
 # --- tests -------------------------------------------------------------------

@@ -11,7 +11,6 @@ trump over all, of equal cards the first played is higher).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -19,9 +18,10 @@ from playwright.sync_api import Page, expect
 from scorekeeper.games.models import Ruling
 from scorekeeper.games.services import game_create
 
+from .helpers import expect_fits_the_phone, screenshot
+
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots")
 #: Apple's and Google's smallest comfortable tap target, in CSS pixels.
 TAP_TARGET = 44
 
@@ -84,12 +84,6 @@ def answer(page: Page):
     return page.locator("section.answer p.big")
 
 
-def expect_fits_the_phone(page: Page) -> None:
-    """Nothing makes the page scroll sideways at phone width."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
-
-
 def small_tap_targets(page: Page) -> list[str]:
     """Visible buttons, selects, text fields, labels and links smaller than 44 x 44 px.
 
@@ -113,12 +107,6 @@ def small_tap_targets(page: Page) -> list[str]:
         }""",
         TAP_TARGET,
     )
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
 # --- tests -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Hand
 
-from .test_spades_sheet import SHOTS, save, start_game, tap_bids
+from .helpers import SHOTS, save, start_spades_game, tap_bids
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def test_a_second_phone_joins_through_the_view_link_and_follows_live(
     live_server, page: Page, second_page: Page
 ) -> None:
-    game = start_game(page, live_server)
+    game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
     page.get_by_role("link", name="Share").click()
     expect(page.get_by_role("heading", name="Share the game")).to_be_visible()

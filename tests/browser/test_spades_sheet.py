@@ -9,70 +9,19 @@ in that order gets the rest of the 13 tricks.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Hand
+
+from .helpers import SHOTS, SPADES_PLAYERS, save, start_spades_game, tap_bids, tap_tricks
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-SHOTS = Path("/tmp/shots")
-
 
 # --- helpers -----------------------------------------------------------------
-
-
-def start_game(page: Page, live_server, *, target: int | None = None) -> Game:
-    """Home -> "New Spades game" -> names (+ target) -> "Start game"; return the game."""
-    page.goto(live_server.url + "/")
-    page.get_by_role("link", name="New Spades game").click()
-    expect(page.get_by_role("heading", name="New Spades game")).to_be_visible()
-    for seat, name in enumerate(PLAYERS):
-        page.fill(f"#id_player_{seat}", name)
-    if target is not None:
-        page.locator("details#house-rules > summary", has_text="House rules").click()
-        page.locator("details.rule-group > summary", has_text="Winning").click()
-        expect(page.locator("#id_target")).to_be_visible()
-        page.fill("#id_target", str(target))
-    page.get_by_role("button", name="Start game").click()
-    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
-    match = re.search(r"/games/([A-Za-z0-9_-]{24})/", page.url)
-    assert match, page.url
-    return Game.objects.get(edit_key=match.group(1))
-
-
-def tap_bids(page: Page, bids: dict[int, str]) -> None:
-    """Tap one bid button per seat given (seat -> "4", "nil", ...)."""
-    for seat, value in bids.items():
-        label = page.locator(f"label[for=bid-{seat}-{value}]")
-        label.click()
-        expect(page.locator(f"#bid-{seat}-{value}")).to_be_checked()
-
-
-def tap_tricks(page: Page, tricks: dict[int, int], rest: int) -> None:
-    """Tap the tricks of the first three seats in order; wait for the rest of 13 to show."""
-    for seat, taken in tricks.items():
-        page.locator(f"label[for=tricks-{seat}-{taken}]").click()
-        expect(page.locator(f"#tricks-{seat}-{taken}")).to_be_checked()
-    expect(page.locator("[data-testid=rest]")).to_have_text(str(rest))
-
-
-def save(page: Page, button: str, next_heading: str | None) -> None:
-    """Tap ``button`` and wait for htmx to swap in the sheet with ``next_heading``."""
-    url = page.url
-    with page.expect_response(
-        lambda response: response.request.method == "POST" and not response.url.endswith(("/offers/", "/rest/"))
-    ) as info:
-        page.get_by_role("button", name=button).click()
-    assert info.value.status == 200, info.value.status
-    if next_heading is not None:
-        expect(page.get_by_role("heading", name=next_heading)).to_be_visible()
-    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
-    assert page.url == url
 
 
 def play_hand(
@@ -88,6 +37,7 @@ def play_hand(
 
 
 def expect_totals(page: Page, first: int, second: int) -> None:
+    """The two sides' totals (unlike ``helpers.expect_totals``, the number of sides is not checked)."""
     expect(page.locator("#total-0 .total")).to_have_text(str(first))
     expect(page.locator("#total-1 .total")).to_have_text(str(second))
 
@@ -96,8 +46,8 @@ def expect_totals(page: Page, first: int, second: int) -> None:
 
 
 def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> None:
-    game = start_game(page, live_server, target=100)
-    assert game.players == PLAYERS
+    game = start_spades_game(page, live_server, target=100)
+    assert game.players == SPADES_PLAYERS
     page.evaluate("window.__marker = 1")
 
     # Hand 1 (Ann deals; order Bob, Cat, Dan, Ann; Ann gets the rest).
@@ -159,7 +109,7 @@ def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> No
 
 
 def test_error_at_the_field(live_server, page: Page) -> None:
-    game = start_game(page, live_server)
+    game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
 
     # At 0-0 nobody is 100 behind: no blind nil button for anyone (nil is offered).
@@ -194,7 +144,7 @@ def test_error_at_the_field(live_server, page: Page) -> None:
 
 
 def test_undo(live_server, page: Page) -> None:
-    game = start_game(page, live_server)
+    game = start_spades_game(page, live_server)
     page.on("dialog", lambda dialog: dialog.accept())
     page.evaluate("window.__marker = 1")
 
@@ -238,7 +188,7 @@ def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
     live_server, page: Page, second_page: Page
 ) -> None:
     """Issue 6 "Live": within 3 seconds, without reload, without losing what is being typed."""
-    game = start_game(page, live_server)
+    game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
     play_hand(page, 1, {1: "4", 2: "4", 3: "4", 0: "1"}, {1: 4, 2: 4, 3: 4}, rest=1)  # 50 : 80
     second_page.goto(live_server.url + game.get_absolute_url())
@@ -266,7 +216,7 @@ def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
 
 def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page, second_page: Page) -> None:
     """Issue 6 "One true sheet": the slower phone is told, and shown the fresh sheet."""
-    game = start_game(page, live_server)
+    game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
     second_page.goto(live_server.url + game.get_absolute_url())
     # No live refresh on this phone: the test is about saving a form that is out of date.

@@ -1,13 +1,17 @@
-"""Helpers that build games through the services (never the raw ORM)."""
+"""Helpers shared by the games tests: games built through the services (never the raw ORM), the
+addresses and headers the views take, and what is stored, read back for comparing."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import Model
+from django.urls import reverse
+
 from scorekeeper.games import services
 from scorekeeper.games.forms import NewGameForm
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Game, Hand
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -16,6 +20,10 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 BIG_HAND = ([5, 2, 5, 2], [5, 1, 5, 2])
 # Both sides set: bid 8 each, take 7 and 6: [-80, -80]. A game of these never ends.
 SET_HAND = ([4, 4, 4, 4], [4, 3, 3, 3])
+# Bob bids blind nil (and makes it): only legal while Bob & Dan are 100 or more behind, e.g. after BIG_HAND.
+BLIND_NIL_HAND = ([4, "blind_nil", 4, 3], [4, 0, 5, 4])
+#: The header htmx sends with its requests: the views answer with a partial.
+HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def record(hands: Sequence[dict[str, Any]] = (), **top: Any) -> dict[str, Any]:
@@ -60,3 +68,18 @@ def new_game_data(preset: str = "standard", **changes: object) -> dict[str, str]
         data[name] = "on" if value is True else str(value)
     data.update({name: str(value) for name, value in changes.items()})
     return data
+
+
+def url(name: str, game: Game, *args: object) -> str:
+    """The address ``games:<name>`` of ``game`` through its edit link, with ``args`` after the key."""
+    return reverse(f"games:{name}", args=[game.edit_key, *args])
+
+
+def stored(game: Game) -> list[tuple[list, list | None]]:
+    """The hands of ``game`` as stored: (bids, tricks) in order."""
+    return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
+
+
+def snapshot(*models: type[Model]) -> tuple:
+    """Every row of ``models``, in primary key order: compare two snapshots to prove nothing changed."""
+    return tuple(tuple(model.objects.order_by("pk").values_list()) for model in models)

@@ -17,7 +17,7 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat, new_key
 from scorekeeper.games.urls import urlpatterns
 
-from .factories import PLAYERS, new_game, new_game_data, play
+from .factories import HTMX, PLAYERS, new_game, new_game_data, play, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -30,19 +30,12 @@ WRITES = {
 }  # fmt: skip
 MU_ONLY = {"mu_auction", "mu_preview", "mu_points", "mu_count", "mu_deal_edit"}
 SPADES_ONLY = {"bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "hand_edit", "what_if", "rulebook"}
-HTMX = {"HTTP_HX_REQUEST": "true"}
+#: Everything a game keeps, compared before and after a refused request.
+STORED = (Game, Hand, Deal, HouseRules, Ruling, Change, Player, Seat)
 
 
 def game_patterns() -> dict[str, URLPattern]:
     return {pattern.name: pattern for pattern in urlpatterns if "<key:key>" in str(pattern.pattern)}
-
-
-def snapshot() -> tuple:
-    """Everything stored, comparable."""
-    return tuple(
-        tuple(model.objects.order_by("pk").values_list())
-        for model in (Game, Hand, Deal, HouseRules, Ruling, Change, Player, Seat)
-    )
 
 
 @pytest.fixture
@@ -75,7 +68,7 @@ def test_every_game_address_is_sorted_into_reads_or_writes() -> None:
 def test_a_view_link_can_never_change_anything(games, name) -> None:
     game = games[kind_of(name)]
     client = Client()
-    before = snapshot()
+    before = snapshot(*STORED)
 
     responses = [client.post(address(name, game, game.view_key), {"number": "1", "bid_0": "3"}, **headers)
                  for headers in ({}, HTMX)]  # fmt: skip
@@ -83,36 +76,36 @@ def test_a_view_link_can_never_change_anything(games, name) -> None:
         responses.append(client.get(address(name, game, game.view_key)))
 
     assert [response.status_code for response in responses] == [403] * len(responses)
-    assert snapshot() == before
+    assert snapshot(*STORED) == before
     assert "This link cannot change the game" in responses[0].content.decode()
 
 
 @pytest.mark.parametrize("name", sorted(WRITES))
 def test_a_foreign_or_made_up_link_opens_nothing(games, name) -> None:
     game = games[kind_of(name)]
-    before = snapshot()
+    before = snapshot(*STORED)
     for key in (new_key(), game.edit_key[:-1] + ("A" if game.edit_key[-1] != "A" else "B")):
         response = Client().post(address(name, game, key), {"number": "1"})
         assert response.status_code == 404, key
-    assert snapshot() == before
+    assert snapshot(*STORED) == before
 
 
 @pytest.mark.parametrize("name", sorted(WRITES))
 def test_a_write_without_csrf_token_is_refused(games, name) -> None:
     game = games[kind_of(name)]
-    before = snapshot()
+    before = snapshot(*STORED)
     response = Client(enforce_csrf_checks=True).post(address(name, game, game.edit_key), {"number": "1"})
     assert response.status_code == 403
-    assert snapshot() == before
+    assert snapshot(*STORED) == before
 
 
 @pytest.mark.parametrize("name", sorted(READS))
 def test_a_view_link_reads_every_page_and_changes_nothing(games, name) -> None:
     game = games["mu" if name not in SPADES_ONLY and name != "game_referee" else "spades"]
-    before = snapshot()
+    before = snapshot(*STORED)
     response = Client().get(address(name, game, game.view_key))
     assert response.status_code in (200, 204)
-    assert snapshot() == before
+    assert snapshot(*STORED) == before
 
 
 def test_a_view_link_shows_the_sheet_without_entry_forms_or_edit_buttons(games) -> None:

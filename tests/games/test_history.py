@@ -15,7 +15,7 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Change, Deal, Hand
 from scorekeeper.games.selectors import game_changes
 
-from .factories import new_game, play
+from .factories import HTMX, new_game, play
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,6 @@ IPHONE = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
     "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
 )
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def stored(game) -> list[dict]:

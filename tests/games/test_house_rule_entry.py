@@ -9,12 +9,9 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Hand
 from scorekeeper.games.selectors import game_export, game_sheet
 
+from .factories import HTMX, url
+
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(name, game):
-    return reverse(f"games:{name}", args=[game.edit_key])
 
 
 def nyc():

@@ -9,16 +9,9 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.selectors import game_export, game_sheet
 
-from .factories import BIG_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play, record
+from .factories import BIG_HAND, BLIND_NIL_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play, record, stored
 
 pytestmark = pytest.mark.django_db
-
-BLIND_NIL_HAND = ([4, "blind_nil", 4, 3], [4, 0, 5, 4])
-
-
-def stored(game: Game) -> list[tuple[list, list | None]]:
-    """The hands of ``game`` as stored: (bids, tricks) in order."""
-    return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
 
 
 def totals(game: Game) -> tuple[int, ...]:

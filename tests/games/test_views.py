@@ -15,24 +15,25 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Game, Hand, new_key
 from scorekeeper.games.selectors import game_export, game_sheet
 
-from .factories import BIG_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, new_game_data, play
+from .factories import (
+    BIG_HAND,
+    BLIND_NIL_HAND,
+    HTMX,
+    PLAYERS,
+    SET_HAND,
+    game_with_hands,
+    new_game,
+    new_game_data,
+    play,
+    stored,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-BLIND_NIL_HAND = ([4, "blind_nil", 4, 3], [4, 0, 5, 4])
-
-
-def url(name: str, game: Game, *args: object) -> str:
-    return reverse(f"games:{name}", args=[game.edit_key, *args])
 
 
 def html(response) -> str:
     return response.content.decode()
-
-
-def stored(game: Game) -> list[tuple[list, list | None]]:
-    return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
 
 
 def bids_data(bids: list, number: int | None = None) -> dict[str, str]:

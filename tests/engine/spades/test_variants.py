@@ -389,8 +389,6 @@ def test_barmore_blind_6_is_below_the_minimum_002_barmore():
 # 10 for 200, Moon, Blind moon (002 "Special actions / bids")
 # ------------------------------------------------------------------------------------------
 
-TEN = ([5, 1, 5, 1], "ten_for_two_hundred")
-
 
 def test_ten_for_two_hundred_exact_10_tricks_scores_200_002_10_for_200():
     """002 "10-for-200": "This scores 200 points if a side takes exactly 10 tricks"."""
