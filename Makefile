@@ -24,7 +24,7 @@ run: setup
 	@$(BIN)/python manage.py lan_address --port $(PORT)
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
-## test: the whole suite (engine, views, commands, browser)
+## test: ruff (lint and format check), then the whole suite (engine, views, commands, browser)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
