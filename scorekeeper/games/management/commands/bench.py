@@ -8,12 +8,15 @@ no server error; the live poll of an unchanged sheet serves at least 80 % of the
 requests per second of a plain Django view (issue "One sheet, every phone"); with
 10,000 games of 100 players, the games list, a game page, a player's statistics and
 finding a player make the same queries as with 100 games and answer in under 100 ms
-(issue "Game history and player statistics"). Runs on a throwaway test database and
-a throwaway SQLite file; nothing real is touched.
+(issue "Game history and player statistics"); the largest allowed game (``MAX_HANDS``
+hands) has its sheet, print page and CSV served in under a second, and a sheet GET while
+another connection holds a write transaction answers in under 500 ms (issue 11, limits).
+Runs on throwaway test databases and throwaway SQLite files; nothing real is touched.
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -29,6 +32,7 @@ import timeit
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +58,11 @@ HISTORY_GAMES = 10_000
 HISTORY_PLAYERS = 100
 GOAL_HISTORY_MS = 100
 TIMED_RUNS = 15
+GOAL_LARGEST_MS = 1000
+SERVED_RUNS = 5
+WRITE_SECONDS = 3.0
+SHORT_GAME = 20
+GOAL_READ_DURING_WRITE_MS = 500
 
 
 def random_hands(count: int, seed: int = 1) -> list[SpadesHand]:
@@ -169,10 +178,18 @@ class Command(BaseCommand):
     help = "Benchmark scoring and count the SQL queries of the sheet page and of saving a hand."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--only", choices=["scoring", "queries", "served", "history"], help="run one part")
+        parser.add_argument(
+            "--only", choices=["scoring", "queries", "served", "history", "limits"], help="run one part"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        parts = {"scoring": self.scoring, "queries": self.queries, "served": self.served, "history": self.history}
+        parts = {
+            "scoring": self.scoring,
+            "queries": self.queries,
+            "served": self.served,
+            "history": self.history,
+            "limits": self.limits,
+        }
         for name, part in parts.items():
             if options.get("only") in (None, name):
                 part()
@@ -210,6 +227,44 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  {label:<46}{few:>3} / {many:<4}{same:<10}{ms:>7.1f} ms; goal under {GOAL_HISTORY_MS} ms: {verdict}"
             )
+
+    def limits(self) -> None:
+        """The largest allowed game (``MAX_HANDS`` hands) served by gunicorn: round trips of its
+        sheet, print page and CSV; and a returning phone's sheet GET while another connection
+        holds a write transaction on a game of ``SHORT_GAME`` hands (reads take no transaction, so it
+        must not wait; a short game, so that the time is the wait, not the rendering of a long sheet)."""
+        from scorekeeper.games.models import MAX_HANDS
+        from scorekeeper.games.services import game_import
+
+        vendor = connection.vendor
+        with tempfile.TemporaryDirectory() as folder, _throwaway_database(Path(folder) / "bench.sqlite3") as env:
+            game = game_import(record=game_record(MAX_HANDS))
+            short = game_import(record=game_record(SHORT_GAME))
+            pages = {
+                "sheet page (GET /games/<key>/)": game.get_absolute_url(),
+                "print page (GET /games/<key>/print/)": reverse("games:print", args=[game.edit_key]),
+                "CSV (GET /games/<key>/sheet.csv)": reverse("games:csv", args=[game.edit_key]),
+            }
+            with _gunicorn(env) as base:
+                phone = Phone(base, game.get_absolute_url())  # the phone's first visit writes its session
+                times = {label: _median_ms(phone, path) for label, path in pages.items()}
+                phone = Phone(base, short.get_absolute_url())
+                alone_ms = _median_ms(phone, short.get_absolute_url())
+                read_ms, save_ms = _sheet_read_during_write(phone, short)
+        self.stdout.write(
+            f"Largest allowed game ({MAX_HANDS} hands) served by gunicorn (2 workers, {vendor}), "
+            f"round trip (median of {SERVED_RUNS} after one warm-up):"
+        )
+        for label, ms in times.items():
+            verdict = "met" if ms < GOAL_LARGEST_MS else "MISSED"
+            self.stdout.write(f"  {label:<42}{ms:>8.1f} ms; goal under {GOAL_LARGEST_MS} ms: {verdict}")
+        verdict = "met" if read_ms < GOAL_READ_DURING_WRITE_MS else "MISSED"
+        self.stdout.write(
+            f"Sheet read during a long write ({vendor}): another connection holds a write transaction on a "
+            f"{SHORT_GAME}-hand game for {WRITE_SECONDS:.0f} s; a returning phone's sheet GET took {read_ms:.1f} ms "
+            f"({alone_ms:.1f} ms without the write; a save posted meanwhile waited {save_ms:,.0f} ms); "
+            f"goal under {GOAL_READ_DURING_WRITE_MS} ms: {verdict}"
+        )
 
     def time_history_pages(self, user: Any, player: Any) -> dict[str, tuple[int, float]]:
         """Per page: (queries, median server time in ms) for a signed-in owner of every game."""
@@ -310,12 +365,7 @@ class Command(BaseCommand):
         """gunicorn (2 workers) on loopback with a fresh SQLite file: concurrent saves, poll speed."""
         root = settings.BASE_DIR
         with tempfile.TemporaryDirectory() as folder:
-            env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
-            env.update(
-                DJANGO_DB_PATH=str(Path(folder) / "bench.sqlite3"),
-                DJANGO_SECRET_KEY="bench-" + "x" * 50,
-                DJANGO_DB_CONN_MAX_AGE="600",
-            )
+            env = _server_env(sqlite_file=Path(folder) / "bench.sqlite3")
             manage = [sys.executable, str(root / "manage.py")]
             subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, cwd=root, check=True)
             record = Path(folder) / "game.json"
@@ -324,24 +374,9 @@ class Command(BaseCommand):
                 [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
             ).stdout
             game_url = re.search(r"(/games/[A-Za-z0-9_-]{24}/)", imported).group(1)
-            with socket.socket() as probe:
-                probe.bind(("127.0.0.1", 0))
-                port = probe.getsockname()[1]
-            base = f"http://127.0.0.1:{port}"
-            server = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}", "scorekeeper.wsgi"],
-                env=env,
-                cwd=root,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            try:
-                _wait_for(base + "/health/")
+            with _gunicorn(env) as base:
                 self.concurrent_saves(base, game_url)
                 self.poll_speed(base, game_url)
-            finally:
-                server.terminate()
-                server.wait(timeout=30)
 
     def concurrent_saves(self, base: str, game_url: str) -> None:
         phones = [Phone(base, game_url) for _ in range(SAVERS)]
@@ -372,9 +407,123 @@ class Command(BaseCommand):
         )
 
 
+@contextlib.contextmanager
+def _throwaway_database(sqlite_file: Path) -> Iterator[dict[str, str]]:
+    """A fresh, migrated test database that this process and an app server share; yields
+    the server's environment (``_server_env``). On SQLite it is ``sqlite_file`` (not the
+    tests' file, which a test run may be using); otherwise the test database of ``DATABASE_URL``."""
+    test = connection.settings_dict.setdefault("TEST", {})
+    tests_name = test.get("NAME")
+    if connection.vendor == "sqlite":
+        test["NAME"] = str(sqlite_file)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        if connection.vendor == "sqlite":
+            yield _server_env(sqlite_file=sqlite_file)
+        else:
+            url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+            yield _server_env(database_url=url._replace(path="/" + connection.settings_dict["NAME"]).geturl())
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        test["NAME"] = tests_name
+
+
+def _median_ms(phone: Phone, path: str) -> float:
+    """Median round trip in ms of ``SERVED_RUNS`` GETs of ``path`` by ``phone``, after one warm-up."""
+    phone.get(path)
+    times = []
+    for _ in range(SERVED_RUNS):
+        started = time.perf_counter()
+        phone.get(path)
+        times.append((time.perf_counter() - started) * 1000)
+    return sorted(times)[len(times) // 2]
+
+
+def _sheet_read_during_write(phone: Phone, game: Any) -> tuple[float, float]:
+    """While another connection holds a write transaction on ``game``'s row for ``WRITE_SECONDS``
+    (an UPDATE of its version, then a rollback): ms of ``phone``'s sheet GET, and ms a save
+    posted after it waited for the lock (it shows the lock is real; its stale hand number stores nothing)."""
+    from django.db import connections
+
+    held = threading.Event()
+    failed: list[BaseException] = []
+
+    def write() -> None:
+        writer = connections.create_connection("default")
+        try:
+            writer.set_autocommit(False)
+            meta = type(game)._meta
+            table, key = writer.ops.quote_name(meta.db_table), writer.ops.quote_name(meta.pk.column)
+            with writer.cursor() as cursor:
+                cursor.execute(
+                    f"UPDATE {table} SET version = version + 1 WHERE {key} = %s",
+                    [meta.pk.get_db_prep_value(game.pk, writer)],
+                )
+            held.set()
+            time.sleep(WRITE_SECONDS)
+            writer.rollback()
+        except BaseException as error:  # the main thread reports it
+            failed.append(error)
+        finally:
+            held.set()
+            writer.close()
+
+    holder = threading.Thread(target=write)
+    holder.start()
+    held.wait()
+    started = time.perf_counter()
+    phone.get(game.get_absolute_url())
+    read = time.perf_counter() - started
+    started = time.perf_counter()
+    phone.post(
+        game.get_absolute_url() + "bids/",
+        {"number": "0", "bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"},
+    )
+    save = time.perf_counter() - started
+    holder.join()
+    if failed:
+        raise RuntimeError("the long write failed") from failed[0]
+    return read * 1000, save * 1000
+
+
 def _get(url: str) -> str:
     with urllib.request.urlopen(url, timeout=30) as response:
         return response.read().decode()
+
+
+def _server_env(*, sqlite_file: Path | None = None, database_url: str | None = None) -> dict[str, str]:
+    """The environment of an app process serving ``sqlite_file`` (or the database of
+    ``database_url``), with a throwaway secret key and connections kept open as in production."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
+    env.update(DJANGO_SECRET_KEY="bench-" + "x" * 50, DJANGO_DB_CONN_MAX_AGE="600")
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    else:
+        env["DJANGO_DB_PATH"] = str(sqlite_file)
+    return env
+
+
+@contextlib.contextmanager
+def _gunicorn(env: dict[str, str]) -> Iterator[str]:
+    """gunicorn (2 workers) serving the app on a free loopback port with ``env``; yields its base URL."""
+    root = settings.BASE_DIR
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}", "scorekeeper.wsgi"],
+        env=env,
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for(base + "/health/")
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def _wait_for(url: str, seconds: float = 30.0) -> None:
@@ -417,8 +566,13 @@ class Phone:
     def __init__(self, base: str, game_url: str) -> None:
         self.base = base
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        page = self.opener.open(base + game_url, timeout=30).read().decode()
+        page = self.get(game_url)
         self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+    def get(self, path: str) -> str:
+        """GET ``path`` with this phone's cookies; the body."""
+        with self.opener.open(self.base + path, timeout=60) as response:
+            return response.read().decode()
 
     def post(self, path: str, data: dict[str, str]) -> int:
         """POST ``data`` to ``path`` as htmx does; the status code."""
