@@ -8,6 +8,7 @@ in ``README.md`` ("Game record"); unknown fields are an error, never ignored.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,7 @@ from .errors import RecordError, RuleError
 from .mu.game import Deal, Eklat, MuGame, Played
 from .mu.rules import mu_rules, mu_rules_record
 from .mu.scoring import score_mu
+from .names import clean_name, is_clean_text
 from .sheet import Sheet
 from .spades.game import Bemo, SpadesGame, SpadesHand
 from .spades.rules import spades_rules, spades_rules_record
@@ -36,6 +38,8 @@ SPADES_HAND = (
     "high_spade_run",
 )
 SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
+#: How deep a decoded document may nest: a record is five levels deep, a backup of records six.
+MAX_DEPTH = 16
 
 Game = SpadesGame | MuGame
 
@@ -45,6 +49,47 @@ def _error(
 ) -> RecordError:
     """A :class:`RecordError` about input ``where`` (a record field name); ``unit`` "deal" for Mü."""
     return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md", unit=unit)
+
+
+def load_json(text: str) -> Any:
+    """Decode the JSON text of a game record (or of a list of records), refusing what
+    no record holds and what the program could not store or print.
+
+    Raises:
+        RecordError: not JSON; nested deeper than :data:`MAX_DEPTH` (a record is five
+            levels deep); a number of over 4,300 digits; a string that is no valid text
+            (a lone surrogate such as ``"\\ud800"``, or NUL).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _error(
+            gettext_noop("The file is not valid JSON: %(reason)s at line %(line)d, column %(column)d."),
+            reason=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        ) from None
+    except RecursionError:
+        raise _error(gettext_noop("The JSON is nested too deeply to be a game record.")) from None
+    except ValueError:  # Python refuses to read integers of over 4,300 digits
+        raise _error(gettext_noop("The file holds a number too long to be part of a game record.")) from None
+    _verify_decoded(data)
+    return data
+
+
+def _verify_decoded(data: Any) -> None:
+    """Walk ``data`` without recursion: refuse deep nesting and strings that are no valid text."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if not is_clean_text(value):
+                raise _error(gettext_noop("The file holds text that is not valid (a NUL or a lone surrogate)."))
+        elif isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise _error(gettext_noop("The JSON is nested too deeply to be a game record."))
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
 
 
 def parse_record(data: Any) -> Game:
@@ -93,7 +138,7 @@ def _table(data: Mapping[str, Any], counts: tuple[int, ...], players_error: Text
     if (
         not isinstance(players, list)
         or len(players) not in counts
-        or not all(isinstance(name, str) and name.strip() for name in players)
+        or not all(isinstance(name, str) and clean_name(name) for name in players)
     ):
         raise RecordError(players_error, field="players", source="game-record.md")
     dealer = data.get("dealer")
@@ -102,7 +147,7 @@ def _table(data: Mapping[str, Any], counts: tuple[int, ...], players_error: Text
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise _error(gettext_noop("'hands' must be a list."), "hands")
-    return tuple(name.strip() for name in players), dealer, hands
+    return tuple(clean_name(name) for name in players), dealer, hands
 
 
 def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
@@ -291,4 +336,13 @@ def score_record(data: Any) -> dict[str, Any]:
     return score_output(score_game(game), bags=not isinstance(game, MuGame))
 
 
-__all__ = ["RecordError", "RuleError", "game_record", "parse_record", "score_game", "score_output", "score_record"]
+__all__ = [
+    "RecordError",
+    "RuleError",
+    "game_record",
+    "load_json",
+    "parse_record",
+    "score_game",
+    "score_output",
+    "score_record",
+]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorekeeper.engine.errors import RecordError, RuleError
-from scorekeeper.engine.record import game_record, parse_record, score_record
+from scorekeeper.engine.record import game_record, load_json, parse_record, score_record
 
 RECORD = {
     "format": "scorekeeper-game/1",
@@ -83,3 +83,40 @@ def test_rule_errors_name_the_hand():
 def test_a_mu_record_with_spades_hands_is_a_clear_error():
     with pytest.raises(RecordError, match="Deal 1: Unknown field 'bids' in a deal."):
         parse_record({**RECORD, "game": "mu"})
+
+
+# --- decoding the JSON of a record (issue 11: bad input is refused in words, never a crash) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 1500 + "]" * 1500, "nested too deeply"),
+        ("[" * 40 + "]" * 40, "nested too deeply"),
+        ('{"dealer": ' + "9" * 5000 + "}", "number too long"),
+        ('{"players": ["\\ud800"]}', "not valid"),
+        ('{"players": ["a\\u0000b"]}', "not valid"),
+        ('{"\\udfff": 1}', "not valid"),
+        ('{"hands": [', "not valid JSON"),
+    ],
+)
+def test_load_json_refuses_what_no_record_holds(text, message):
+    with pytest.raises(RecordError, match=message):
+        load_json(text)
+
+
+def test_load_json_reads_a_record():
+    assert load_json(json.dumps(RECORD)) == RECORD
+
+
+def test_names_in_a_record_are_stored_normalised():
+    data = copy.deepcopy(RECORD)
+    data["players"] = ["A\u200bnn", "\u202eBob", "Cat", "Dan"]
+    assert parse_record(data).players == ("Ann", "Bob", "Cat", "Dan")
+
+
+def test_a_name_with_a_control_character_is_refused():
+    data = copy.deepcopy(RECORD)
+    data["players"] = ["A\x00nn", "Bob", "Cat", "Dan"]
+    with pytest.raises(RuleError, match="control characters"):
+        parse_record(data)
