@@ -13,12 +13,17 @@ Environment variables:
     DJANGO_HTTPS: ``1`` behind HTTPS: redirect to HTTPS, secure cookies, HSTS
         (``DJANGO_HSTS_SECONDS``, default one year).
     DJANGO_PROXY_SSL: ``1`` when a proxy terminates TLS and sets ``X-Forwarded-Proto``.
+    DJANGO_PROXY_COUNT: how many reverse proxies in front of the app append to
+        ``X-Forwarded-For`` (default 1 with ``DJANGO_PROXY_SSL``, else 0): the client
+        address the throttles count by is the one the outermost proxy saw.
+    DJANGO_LOG_LEVEL: the level of the app's log on standard error (default ``INFO``).
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -47,6 +52,7 @@ ALLOWED_HOSTS = [host.strip() for host in os.environ.get("DJANGO_ALLOWED_HOSTS",
 
 INSTALLED_APPS = [
     "csp",
+    "axes",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -71,6 +77,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Sign-in throttle (django-axes): answers a locked-out sign-in with 429.
+    "axes.middleware.AxesMiddleware",
+    # Last: it calls the view, in one transaction for a write (see the module).
+    "scorekeeper.middleware.AtomicWritesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -106,6 +116,22 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # The browser that started a game stays its owner (without an account) for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: it refuses a locked-out sign-in before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Sign-in throttle (django-axes, state in the database, so every app process shares it):
+# 10 wrong passwords for one account, or from one client, lock that account or that
+# client out of signing in for 15 minutes; a right password resets the count.
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.games.throttle.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False
 
 DATABASES = {
     # DATABASE_URL (e.g. postgres://user:password@host:5432/scorekeeper) picks the
@@ -116,12 +142,12 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# Each request is one transaction: a write is all or nothing.
-DATABASES["default"]["ATOMIC_REQUESTS"] = True
+# Each write request is one transaction (all or nothing); reads run in autocommit and
+# never wait for a write (scorekeeper.middleware.AtomicWritesMiddleware).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Phones saving at the same moment queue for the write lock instead of failing
     # with "database is locked": transactions take it when they begin (IMMEDIATE),
-    # waiting up to 20 s; WAL lets the sheet be read meanwhile.
+    # waiting up to 20 s; WAL lets the sheet be read meanwhile, outside any transaction.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -132,6 +158,40 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache all app processes share: the database (no other server to run). It keeps the
+# throttles' counts; scorekeeper.cache adds an atomic increment (its migration makes the table).
+CACHES = {
+    "default": {
+        "BACKEND": "scorekeeper.cache.DatabaseCache",
+        "LOCATION": "scorekeeper_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+}
+# Creation budgets per client (scorekeeper.games.throttle; README "Limits"), as django-ratelimit
+# rates: new games (Spades, Mü, rematch), imports (each file checked or imported), sign-ups
+# tried, saved house-rule sets.
+THROTTLES = {"game": "30/h", "import": "20/h", "account": "5/h", "house_rules": "20/h"}
+RATELIMIT_IP_META_KEY = "scorekeeper.games.throttle.client_ip"
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "1" if _env_flag("DJANGO_PROXY_SSL") else "0"))
+
+# Errors go to standard error, where gunicorn, systemd or any host collects them: a
+# server error with its traceback, a refused request (4xx) as one line (django.request).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "line"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},
+        "scorekeeper": {
+            "handlers": ["stderr"],
+            "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+    },
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]

@@ -47,7 +47,15 @@ def test_database_url_picks_the_database_server():
 
     expected = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
     assert connection.vendor == expected
-    assert connection.settings_dict["ATOMIC_REQUESTS"] is True
+
+
+def test_writes_are_one_transaction_and_reads_none():
+    """Not ``ATOMIC_REQUESTS`` (it wraps reads too): the middleware wraps writes only, last of all."""
+    from django.conf import settings
+    from django.db import connection
+
+    assert not connection.settings_dict["ATOMIC_REQUESTS"]
+    assert settings.MIDDLEWARE[-1] == "scorekeeper.middleware.AtomicWritesMiddleware"
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -99,3 +107,27 @@ def test_https_keeps_the_cross_origin_opener_policy():
         DJANGO_HTTPS="1", **PRODUCTION,
     )  # fmt: skip
     assert result.stdout.strip().endswith("same-origin"), result.stdout + result.stderr
+
+
+SERVER_ERROR = """
+from django.test import Client
+from scorekeeper.games import access
+def broken(request):
+    raise RuntimeError("the disk is on fire")
+access.games_of = broken
+response = Client(raise_request_exception=False).get("/")
+print(response.status_code, "Something went wrong" in response.content.decode())
+Client().get("/rules/no-such-preset/")
+"""
+
+
+def test_errors_are_logged_to_standard_error():
+    """The friendly 500 page for the phone; for whoever runs the server, on standard error (what gunicorn
+    and any host collect), the traceback of a server error and one line per refused request (issue 11)."""
+    result = _manage("shell", "-c", SERVER_ERROR)
+    assert result.stdout.strip().splitlines()[-1] == "500 True", result.stdout + result.stderr
+    err = result.stderr
+    assert "ERROR django.request: Internal Server Error: /" in err
+    assert "Traceback (most recent call last)" in err and "RuntimeError: the disk is on fire" in err
+    not_found = [line for line in err.splitlines() if "Not Found" in line]
+    assert len(not_found) == 1 and not_found[0].endswith("WARNING django.request: Not Found: /rules/no-such-preset/")
