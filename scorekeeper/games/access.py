@@ -26,12 +26,16 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from ua_parser import parse as parse_user_agent
 
-from .models import Game, Player, Seat
+from scorekeeper.engine.names import clean_name
+
+from .models import Game, HouseRules, Player, Seat
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
 MADE = "games_made"
 LINKS = "game_links"
 DEVICE = "device_name"
+#: Session key: the ids of the house-rule sets this browser saved without an account.
+HOUSE_RULES = "house_rules_saved"
 #: How many games and links a browser remembers (the oldest are forgotten first).
 REMEMBERED = 200
 
@@ -99,7 +103,22 @@ def link_opened(request: HttpRequest, game: Game) -> None:
     _remember(request, LINKS, game.key)
 
 
-def _remember(request: HttpRequest, name: str, value: str) -> None:
+def house_rules_of(request: HttpRequest) -> QuerySet[HouseRules]:
+    """The house-rule sets this request may see and choose: the account's, and those this
+    browser saved without one. Nobody else's are ever listed or applied."""
+    reach = Q(owner=None, pk__in=request.session.get(HOUSE_RULES, []))
+    if request.user.is_authenticated:
+        reach |= Q(owner=request.user)
+    return HouseRules.objects.filter(reach)
+
+
+def house_rules_saved(request: HttpRequest, house_rules: HouseRules) -> None:
+    """Remember that this browser saved ``house_rules`` (for a set saved without an account)."""
+    if house_rules.owner_id is None:
+        _remember(request, HOUSE_RULES, house_rules.pk)
+
+
+def _remember(request: HttpRequest, name: str, value: str | int) -> None:
     remembered = request.session.get(name, [])
     if value not in remembered:  # reopening a game writes nothing
         request.session[name] = [*remembered, value][-REMEMBERED:]
@@ -182,21 +201,34 @@ def _claim_games(sender: Any, request: HttpRequest | None, user: Any, **kwargs: 
         claimed = Game.objects.filter(pk__in=request.session.get(MADE, []), owner=None)
         Player.objects.filter(owner=None, seats__game__in=claimed).update(owner=user)
         claimed.update(owner=user)
+        _claim_house_rules(request, user)
+
+
+def _claim_house_rules(request: HttpRequest, user: Any) -> None:
+    """The house-rule sets this browser saved become the account's; one whose name the
+    account already uses gets a number ("Friday (2)"), so neither set is lost."""
+    taken = set(HouseRules.objects.filter(owner=user).values_list("name", flat=True))
+    for house_rules in HouseRules.objects.filter(owner=None, pk__in=request.session.get(HOUSE_RULES, [])):
+        name, number = house_rules.name, 2
+        while name in taken:
+            name, number = f"{house_rules.name[:54]} ({number})", number + 1
+        taken.add(name)
+        house_rules.owner, house_rules.name = user, name
+        house_rules.save(update_fields=["owner", "name"])
 
 
 def device_name(request: HttpRequest) -> str:
     """The name of the phone making a change, for the game's history (at most 100 characters).
 
     The name the phone was given (on the share page), else a description from its
-    browser ("iPhone · Mobile Safari"), after the account name when signed in.
+    browser ("iPhone · Mobile Safari"). Never the account's name: the history is
+    shown to everyone holding a link, and a username is half of a sign-in.
     """
-    name = request.session.get(DEVICE) or _guess_device(request.headers.get("User-Agent", ""))
-    if request.user.is_authenticated:
-        name = f"{request.user.get_username()} · {name}"
-    return name[:100]
+    return (request.session.get(DEVICE) or _guess_device(request.headers.get("User-Agent", "")))[:100]
 
 
 def _guess_device(user_agent: str) -> str:
+    user_agent = clean_name(user_agent, strict=False)
     if not user_agent:
         return gettext("Unknown device")
     parsed = parse_user_agent(user_agent[:500])
@@ -211,8 +243,15 @@ def _guess_device(user_agent: str) -> str:
 
 
 def device_rename(request: HttpRequest, name: str) -> None:
-    """Give this phone a name for the game histories (empty: back to the guess from its browser)."""
-    if name.strip():
-        request.session[DEVICE] = name.strip()[:60]
+    """Give this phone a name for the game histories (empty: back to the guess from its browser).
+
+    ``name`` is cleaned as a player's name is (``engine.names.clean_name``), at most 60 characters.
+
+    Raises:
+        RuleError: (``field="name"``) the name holds a control character or broken text.
+    """
+    name = clean_name(name, field="name")[:60]
+    if name:
+        request.session[DEVICE] = name
     else:
         request.session.pop(DEVICE, None)

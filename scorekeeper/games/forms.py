@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import parse_digits
 from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE
+from scorekeeper.engine.names import clean_name
 from scorekeeper.engine.spades.game import TRICKS, Bid
 from scorekeeper.engine.spades.rules import (
     BLIND_NIL,
@@ -46,6 +47,29 @@ def small_number(value: Any, *, digits: int = 9) -> int | None:
     digits, else ``None`` (raw input: no exception for "²", "-1" or 5,000 nines)."""
     text = str(value)
     return int(text) if text.isdecimal() and len(text) <= digits else None
+
+
+class NameField(forms.CharField):
+    """A name typed by a person (a player, a phone, a set of house rules), cleaned as every
+    stored name is (``engine.names.clean_name``: NFC, invisible format characters removed,
+    white space folded); control characters are refused at the field."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", NAME_LENGTH)
+        super().__init__(**kwargs)
+        self.widget.attrs.setdefault("dir", "auto")
+
+    def to_python(self, value: Any) -> str:
+        """The cleaned name (``""`` for none).
+
+        Raises:
+            ValidationError: a control character or broken text.
+        """
+        text = super().to_python(value)
+        try:
+            return clean_name(text)
+        except RuleError as error:
+            raise forms.ValidationError(error.text.render(gettext), code="invalid") from None
 
 
 def parse_bid(value: str) -> Bid:
@@ -339,7 +363,7 @@ class NewGameForm(forms.Form):
         initial="standard",
         label=_("Preset"),
     )
-    save_as = forms.CharField(
+    save_as = NameField(
         max_length=60,
         required=False,
         label=_("Save these house rules as"),
@@ -355,8 +379,8 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(MAX_PLAYERS):
-            self.fields[f"player_{seat}"] = forms.CharField(
-                max_length=NAME_LENGTH, required=False, label=_("Player %(number)d") % {"number": seat + 1}
+            self.fields[f"player_{seat}"] = NameField(
+                required=False, label=_("Player %(number)d") % {"number": seat + 1}
             )
         for name in KEYS:
             self.fields[name] = _rule_field(name)
@@ -384,7 +408,7 @@ class NewGameForm(forms.Form):
             value = json.loads(raw) if isinstance(raw, str) else raw
         except ValueError:
             return 4
-        return 4 if value == "solo4" else value if value in (2, 3, 4, 6) else 4
+        return value if type(value) is int and value in (2, 3, 4, 6) else 4  # "solo4", 3.0 or junk: 4
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -448,8 +472,7 @@ class MuNewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(MAX_PLAYERS):
-            self.fields[f"player_{seat}"] = forms.CharField(
-                max_length=NAME_LENGTH,
+            self.fields[f"player_{seat}"] = NameField(
                 required=seat < 3,
                 label=_("Player %(number)d") % {"number": seat + 1},
                 error_messages={"required": _("Enter a name.")},
@@ -701,7 +724,13 @@ class GamesFilterForm(forms.Form):
 class PlayerRenameForm(forms.Form):
     """A player's new name."""
 
-    name = forms.CharField(label=_("New name"), max_length=NAME_LENGTH)
+    name = NameField(label=_("New name"))
+
+
+class DeviceForm(forms.Form):
+    """This phone's name for the game histories (empty: guessed from the browser)."""
+
+    name = NameField(label=_("This phone's name"), max_length=60, required=False)
 
 
 class PlayerMergeForm(forms.Form):

@@ -10,7 +10,6 @@ the number of games. ``games`` arguments are the games the request may open
 from __future__ import annotations
 
 import datetime
-import json
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -20,10 +19,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.record import parse_record, score_game
+from scorekeeper.engine.record import load_json
 
 from .models import Game, Player, Seat
-from .services import SEAT_FIGURES, verify_names
+from .services import SEAT_FIGURES, record_verified
 
 #: Figures a games-list link may ask for (``?stat=``: games where the player had at least one), with their names.
 STAT_FILTERS = {
@@ -40,6 +39,8 @@ STAT_FILTERS = {
 }
 #: Games per page of the games list.
 PAGE_SIZE = 25
+#: The most game records one import may hold (each of at most ``models.MAX_HANDS`` hands; the file at most 2 MB).
+MAX_IMPORT_RECORDS = 1000
 
 
 @dataclass(frozen=True)
@@ -307,20 +308,21 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
     Raises nothing: an unreadable file is one rejected item.
     """
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return [ImportItem(1, error=translate("This is not JSON: %(reason)s") % {"reason": error})]
+        data = load_json(text)
+    except RuleError as error:
+        return [ImportItem(1, error=error.render(translate))]
     if isinstance(data, dict) and isinstance(data.get("games"), list):
         data = data["games"]
     records = data if isinstance(data, list) else [data]
     if not records:
         return [ImportItem(1, error=translate("The file holds no game records."))]
+    if len(records) > MAX_IMPORT_RECORDS:
+        message = translate("A file may hold at most %(most)d game records; this one holds %(count)d.")
+        return [ImportItem(1, error=message % {"most": MAX_IMPORT_RECORDS, "count": len(records)})]
     items = []
     for number, record in enumerate(records, start=1):
         try:
-            engine = parse_record(record)
-            verify_names(engine.players)
-            sheet = score_game(engine)
+            engine, sheet = record_verified(record)
         except RuleError as error:
             items.append(ImportItem(number, error=error.render(translate)))
             continue

@@ -27,6 +27,12 @@ from scorekeeper.engine.spades.rules import spades_rules
 
 #: The longest player name: the new-game forms, imports and players all keep to it.
 NAME_LENGTH = 40
+#: The most hands (Spades, misdeals included) or deals (Mü) a game holds. A game to 500
+#: takes 10 to 20 hands and the longest real ones a few dozen; the limit keeps every page
+#: of the largest game well under a second (``make bench``: the sheet, which explains
+#: every hand, costs about 1.5 ms a hand) and an import from stalling the server
+#: (README "Limits").
+MAX_HANDS = 300
 #: Random bytes in a link key: 144 bits, written as 24 URL-safe characters.
 KEY_BYTES = 18
 #: The characters of a link key (``secrets.token_urlsafe``), for the URL converter.
@@ -185,18 +191,30 @@ class Hand(models.Model):
 
 
 class HouseRules(models.Model):
-    """A group's own named mix of house rules, to start the next game with.
+    """A table's own named mix of house rules, to start the next game with.
 
-    ``rules`` is a game record's rules object (preset plus changed keys).
+    It belongs to whoever saved it, exactly as a game does: ``owner``, the account,
+    or ``None`` for a set saved without one (then the browser that saved it holds
+    it, see ``games.access.house_rules_of``). Names are unique per owner; nobody
+    else ever sees the set. ``rules`` is a game record's rules object (preset plus
+    changed keys).
     """
 
-    name = models.CharField(max_length=60, unique=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="house_rules"
+    )
+    name = models.CharField(max_length=60)
     rules = models.JSONField()
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["name", "pk"]
         verbose_name_plural = "house rules"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "name"], condition=models.Q(owner__isnull=False), name="house_rules_name_per_account"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -34,7 +34,7 @@ from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .models import NAME_LENGTH, Change, Deal, Game, Hand, HouseRules, Player, Seat, new_key
+from .models import MAX_HANDS, NAME_LENGTH, Change, Deal, Game, Hand, HouseRules, Player, Seat, new_key
 
 
 def _locked(game: Game) -> tuple[Game, list[Any]]:
@@ -183,14 +183,24 @@ def game_create(
 
 
 @transaction.atomic
-def house_rules_save(*, name: str, rules: dict[str, Any]) -> HouseRules:
-    """Keep ``rules`` (a record's rules object) under ``name``, replacing a set of that name.
+def house_rules_save(*, name: str, rules: dict[str, Any], owner: Any, mine: QuerySet[HouseRules]) -> HouseRules:
+    """Keep ``rules`` (a record's rules object) under ``name`` for whoever saves them.
+
+    Args:
+        owner: the signed-in user saving them, or ``None`` (the caller then lets the
+            browser remember the set: ``access.house_rules_saved``).
+        mine: the sets of the one saving (``access.house_rules_of``): one of them with
+            that name is replaced; nobody else's set is ever touched.
 
     Raises:
         RecordError: the rules are not valid.
     """
     stored = spades_rules_record(spades_rules(rules))
-    house_rules, _created = HouseRules.objects.update_or_create(name=name.strip(), defaults={"rules": stored})
+    house_rules = mine.select_for_update().filter(name=name).first()
+    if house_rules is None:
+        return HouseRules.objects.create(owner=owner, name=name, rules=stored)
+    house_rules.rules = stored
+    house_rules.save(update_fields=["rules", "updated_at"])
     return house_rules
 
 
@@ -204,6 +214,28 @@ def verify_names(names: Sequence[str]) -> None:
             )
 
 
+def record_verified(record: Any) -> tuple[Any, Any]:
+    """The engine game of a decoded game record and its sheet, checked for import: the
+    size first (at most :data:`~scorekeeper.games.models.MAX_HANDS` hands, before any
+    work), then the shape, the names and every hand's rules.
+
+    Raises:
+        RuleError: too many hands, a malformed record, a name too long, a hand breaking a rule.
+    """
+    hands = record.get("hands") if isinstance(record, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise RuleError(
+            Text(
+                gettext_noop("A game holds at most %(most)d hands; this record has %(count)d."),
+                {"most": MAX_HANDS, "count": len(hands)},
+            ),
+            field="hands",
+        )
+    engine = parse_record(record)
+    verify_names(engine.players)
+    return engine, score_game(engine)
+
+
 @transaction.atomic
 def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ()) -> Game:
     """Store a game record (``shared/formats/game-record.md``) as a new game.
@@ -215,9 +247,7 @@ def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ())
     Raises:
         RuleError: the record is malformed or any hand breaks a rule.
     """
-    engine = parse_record(record)
-    verify_names(engine.players)
-    score_game(engine)  # every hand must be legal before anything is stored
+    engine, _sheet = record_verified(record)  # every hand must be legal before anything is stored
     mu = isinstance(engine, MuGame)
     game = Game.objects.create(
         kind=Game.Kind.MU if mu else Game.Kind.SPADES,
@@ -324,8 +354,21 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
     return candidate
 
 
+def verify_room(rows: Sequence[Any], *, unit: str = "hand") -> None:
+    """Raise :class:`RuleError` if a game of ``rows`` (hands, deals or record entries) has no
+    room for another: a game holds at most :data:`~scorekeeper.games.models.MAX_HANDS`."""
+    if len(rows) >= MAX_HANDS:
+        template = (
+            gettext_noop("This game has reached %(most)d deals, the most a game can hold: start a new one.")
+            if unit == "deal"
+            else gettext_noop("This game has reached %(most)d hands, the most a game can hold: start a new one.")
+        )
+        raise RuleError(Text(template, {"most": MAX_HANDS}))
+
+
 def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[Any, Any]:
     """The engine game and its sheet, checked that a new hand may start now."""
+    verify_room(hands)
     if hands and not hands[-1].is_complete:
         raise RuleError(
             Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
@@ -549,6 +592,7 @@ def deal_auction_save(
     """
     game, deals = _locked(game)
     _check_number(number, len(deals))
+    verify_room(deals, unit="deal")
     if deals and not deals[-1].is_complete:
         raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
     engine = game.to_engine(deals)

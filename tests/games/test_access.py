@@ -331,3 +331,83 @@ def test_the_footer_offers_sign_in_or_sign_out() -> None:
     assert "Signed in as fay" in page
     assert client.post(reverse("logout")).status_code == 302
     assert "Sign in" in client.get(reverse("games:home")).content.decode()
+
+
+# --- signing in is throttled per account and per client (issue 11; django-axes) -------------------------------------
+
+
+def sign_in(username: str, password: str, address: str = "127.0.0.1") -> int:
+    return Client(REMOTE_ADDR=address).post(reverse("login"), {"username": username, "password": password}).status_code
+
+
+def test_ten_wrong_passwords_lock_the_account_even_for_the_right_one() -> None:
+    User.objects.create_user("gil", password="table-cards-77")
+    # From ten addresses; the tenth wrong one is answered with the lock-out.
+    assert [sign_in("gil", f"guess-{n}", f"198.51.100.{n}") for n in range(10)] == [200] * 9 + [429]
+    locked = Client(REMOTE_ADDR="203.0.113.1")
+    response = locked.post(reverse("login"), {"username": "gil", "password": "table-cards-77"})
+    assert response.status_code == 429
+    assert "Signing in is paused" in response.content.decode()
+    assert "_auth_user_id" not in locked.session
+
+
+def test_ten_wrong_passwords_from_one_client_lock_that_client() -> None:
+    User.objects.create_user("hal", password="table-cards-77")
+    assert [sign_in(f"someone-{n}", "guess", "198.51.100.20") for n in range(10)] == [200] * 9 + [429]
+    assert sign_in("hal", "table-cards-77", "198.51.100.20") == 429
+    assert sign_in("hal", "table-cards-77", "198.51.100.21") == 302  # another client may
+
+
+def test_a_right_password_resets_the_count() -> None:
+    User.objects.create_user("ida", password="table-cards-77")
+    for _ in range(2):
+        assert [sign_in("ida", "guess") for _ in range(9)] == [200] * 9
+        assert sign_in("ida", "table-cards-77") == 302
+
+
+# --- no account names on a game's pages (issue 11) --------------------------------------------------------------
+
+
+def test_the_history_names_phones_never_accounts() -> None:
+    user = User.objects.create_user("userx", password="table-cards-77")
+    phone = Client(HTTP_USER_AGENT="python-requests/2.32")
+    phone.force_login(user)
+    game = start_game(phone)
+    phone.post(reverse("games:bids", args=[game.edit_key]), {"number": "0", **{f"bid_{s}": "3" for s in range(4)}})
+
+    assert Change.objects.get().device and "userx" not in Change.objects.get().device
+    for key in (game.view_key, game.edit_key):
+        page = Client().get(reverse("games:history", args=[key])).content.decode()
+        assert "userx" not in page
+
+
+def test_a_phone_name_that_cannot_be_kept_changes_nothing() -> None:
+    client = Client()
+    game = start_game(client)
+    response = client.post(reverse("games:device"), {"name": "Ann\x00's phone"})
+    assert response.status_code == 422
+    assert "control characters" in response.content.decode()
+    response = client.post(
+        reverse("games:bids", args=[game.edit_key]), {"number": "0", **{f"bid_{s}": "3" for s in range(4)}}
+    )
+    assert response.status_code in (200, 302)
+    client.post(reverse("games:device"), {"name": "  Ann\u200b’s   phone "})
+    client.post(reverse("games:undo", args=[game.edit_key]), {"number": "0", "shown": Hand.objects.get().fingerprint()})
+    assert Change.objects.first().device == "Ann’s phone"
+
+
+@pytest.mark.parametrize("name", sorted(READS))
+def test_head_answers_like_get_without_a_body(games, name) -> None:
+    game = games["mu" if name not in SPADES_ONLY and name != "game_referee" else "spades"]
+    client = Client()
+    get = client.get(address(name, game, game.view_key))
+    head = client.head(address(name, game, game.view_key))
+    assert head.status_code == get.status_code
+    assert head.content == b""
+
+
+@pytest.mark.parametrize("page", ["home", "list", "new", "mu_new", "import", "players", "referee"])
+def test_head_on_the_other_pages(page) -> None:
+    assert Client().head(reverse(f"games:{page}")).status_code == 200
+    assert Client().head(reverse("login")).status_code == 200
+    assert Client().head(reverse("signup")).status_code == 200

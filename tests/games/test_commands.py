@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from scorekeeper.engine.record import game_record, parse_record, score_record
 from scorekeeper.games import services
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import MAX_HANDS, Game, Hand
 from scorekeeper.games.selectors import game_export, game_sheet
 
 from .factories import record
@@ -57,6 +57,12 @@ INVALID = {
     ),
     "unknown-preset": (json.dumps(record(rules={"preset": "bogus"})), 'Unknown preset "bogus"'),
     "not-an-object": ("[1, 2, 3]", "A game record must be a JSON object."),
+    # Issue 11: what crashed the commands before (a traceback instead of one line).
+    "deep-nesting": ("[" * 1500 + "]" * 1500, "The JSON is nested too deeply to be a game record."),
+    "huge-integer": (json.dumps(record())[:-1] + ', "x": ' + "9" * 5000 + "}", "a number too long"),
+    "lone-surrogate": (json.dumps(record(players=["\ud800", "Bob", "Cat", "Dan"])), "text that is not valid"),
+    "nul-in-a-name": (json.dumps(record(players=["A\x00nn", "Bob", "Cat", "Dan"])), "text that is not valid"),
+    "control-in-a-name": (json.dumps(record(players=["A\x07nn", "Bob", "Cat", "Dan"])), "control characters"),
 }
 
 
@@ -197,6 +203,17 @@ def test_score_subprocess_invalid_record_exits_2_with_one_line(tmp_path):
     assert_one_error_line(result.stderr, path, message)
 
 
+@pytest.mark.parametrize("name", ["deep-nesting", "huge-integer", "lone-surrogate"])
+def test_score_subprocess_never_prints_a_traceback(tmp_path, name):
+    text, message = INVALID[name]
+    path = write(tmp_path, text)
+
+    result = run_manage("score", str(path))
+
+    assert (result.returncode, result.stdout) == (2, "")
+    assert_one_error_line(result.stderr, path, message)
+
+
 # --- import_game ---------------------------------------------------------------------------------------------------
 
 
@@ -240,8 +257,12 @@ def test_import_game_of_an_export_round_trips(tmp_path):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "name", ["bad-json", "unknown-field", "tricks-not-13", "blind-nil-not-behind", "hand-after-game-won"]
-)
+    "name",
+    [
+        "bad-json", "unknown-field", "tricks-not-13", "blind-nil-not-behind", "hand-after-game-won",
+        "deep-nesting", "huge-integer", "lone-surrogate", "nul-in-a-name", "control-in-a-name",
+    ],
+)  # fmt: skip
 def test_import_game_invalid_file_exits_2_and_stores_nothing(tmp_path, name):
     text, message = INVALID[name]
     path = write(tmp_path, text)
@@ -261,3 +282,15 @@ def test_game_links_prints_every_games_links() -> None:
     call_command("game_links", "--base", "http://192.168.1.5:8000/", stdout=out)
     assert f"edit http://192.168.1.5:8000/games/{game.edit_key}/" in out.getvalue()
     assert f"view http://192.168.1.5:8000/games/{game.view_key}/" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_import_game_refuses_more_hands_than_a_game_holds(tmp_path):
+    hands = [{"bids": [4, 4, 4, 4], "tricks": [4, 3, 3, 3]}] * (MAX_HANDS + 1)  # set both sides, never ends
+    path = write(tmp_path, json.dumps(record(hands=hands, rules={"preset": "standard", "target": 100000})))
+
+    status, stdout, stderr = run_command("import_game", str(path))
+
+    assert (status, stdout) == (2, "")
+    assert_one_error_line(stderr, path, f"A game holds at most {MAX_HANDS} hands; this record has {MAX_HANDS + 1}.")
+    assert Game.objects.count() == 0

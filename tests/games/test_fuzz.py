@@ -1,13 +1,21 @@
-"""Bad input of any kind gets a clear 4xx answer and changes nothing (issue 6 "Safety").
+"""Bad input of any kind gets a clear 4xx answer and changes nothing (issue 6 "Safety", issue 11).
 
 Hypothesis posts random form data, with the real field names and garbage values
 (huge numbers, NUL bytes, markup, other types), to every URL that takes a POST, on
 a Spades game with a hand in play and a Mü game with a deal. No answer may be a
-server error, and an answer of 400 or more must leave the database as it was.
+server error, an answer of 400 or more must leave the database as it was, and
+nothing stored (nor the phone's session) may hold text that cannot be stored or
+sent: a NUL or a lone surrogate. It also asks every page with random queries,
+by GET and by HEAD, and imports random documents: deep nesting, huge numbers,
+broken names, more records than a browser keeps.
 Also: every write URL refuses a wrong method and a missing CSRF token.
 """
 
 from __future__ import annotations
+
+import io
+import json
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,10 +24,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.names import is_clean_text
 from scorekeeper.games import services
 from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat
 
-from .factories import HTMX, play, snapshot
+from .factories import HTMX, play, record, snapshot
 
 SPADES_POSTS = ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "rematch", "game_referee"]
 MU_POSTS = ["mu_auction", "mu_preview", "mu_points", "mu_count", "undo", "rematch", "game_referee"]
@@ -33,6 +42,8 @@ FIELDS = sorted(
         "number", "seat", "dealer", "preset", "target", "save_as", "bag_cancel", "last", "level", "tied",
         "chef", "vize", "partner", "chef_trump", "vize_trump", "bonus_above_seven", "question", "trick",
         "lead", "hand", "cards", "action", "kind", "apply", "nil", "blind_nil", "lose_at", "bag_limit",
+        "players", "house_rules", "name", "username", "password", "password1", "password2", "next", "records",
+        "confirm", "refresh", "apply_preset", "link", "shown",
         *(f"{name}_{seat}" for name in ("bid", "tricks", "player", "laid", "digits", "points", "bemo",
                                         "bemo_made", "run", "moon", "ten_for_two_hundred", "nil") for seat in SEATS),
     }
@@ -43,6 +54,7 @@ GARBAGE = st.one_of(
     st.text(max_size=40),
     st.sampled_from(["\x00", "<script>alert(1)</script>", "' OR 1=1 --", "💥" * 100, "a" * 5000, "9" * 5000]),
     st.sampled_from(["²", "٣", "³⁴", "1 ²", "-0", "+3", " 3", "3 ", "0x1F", "१२"]),  # int() and isdigit() disagree
+    st.sampled_from(["3.0", "4.5", "1e1", "9" * 4301, "abc", "a\x00b", "\u202eAnn", "A\u200bnn", "null", "[]"]),
 )
 FORMS = st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(max_size=12)), GARBAGE, max_size=14)
 
@@ -102,11 +114,115 @@ def test_random_form_data_never_breaks_the_server_and_a_refusal_changes_nothing(
     htmx = data.draw(st.booleans(), label="htmx")
     before = snapshot(*STORED)
 
-    response = Client(raise_request_exception=False).post(url, form, **(HTMX if htmx else {}))
+    client = Client(raise_request_exception=False)
+    response = client.post(url, form, **(HTMX if htmx else {}))
 
     assert response.status_code < 500, (url, form, response.status_code)
     if response.status_code >= 400:
         assert snapshot(*STORED) == before, (url, form, response.status_code)
+    assert_all_clean(client)
+
+
+def assert_all_clean(client: Client) -> None:
+    """Nothing stored, nor the client's session, holds text that cannot be stored or sent (PostgreSQL
+    refuses NUL; UTF-8 has no lone surrogates): one such name made every later save a 500."""
+    texts = [value for table in snapshot(*STORED) for row in table for value in _strings(row)]
+    texts += list(_strings(dict(client.session)))
+    assert all(is_clean_text(text) for text in texts), [text for text in texts if not is_clean_text(text)]
+
+
+def _strings(value: Any) -> Any:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.items():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+#: Pages that answer GET (and so HEAD), by URL name: the arguments they take.
+GETS = ["home", "list", "new", "mu_new", "import", "players", "referee", "health"]
+GAME_GETS = ["detail", "live", "share", "history", "rulebook", "game_referee", "record", "csv", "print"]
+QUERY_FIELDS = sorted({"house_rules", "preset", "players", "page", "q", "who", "partner", "opponent", "won",
+                       "stat", "kind", "name", "since", "until", "state", "hand", "v", "stage", "question",
+                       "player_0", "dealer", "target"})  # fmt: skip
+QUERIES = st.dictionaries(st.one_of(st.sampled_from(QUERY_FIELDS), st.text(max_size=12)), GARBAGE, max_size=8)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_queries_never_break_a_page_and_head_answers_like_get(games, data) -> None:
+    game = games[data.draw(st.sampled_from(["spades", "mu"]), label="game")]
+    name = data.draw(st.sampled_from(GETS + GAME_GETS), label="page")
+    if name in GAME_GETS:
+        url = reverse(f"games:{name}", args=[data.draw(st.sampled_from([game.edit_key, game.view_key]))])
+    else:
+        url = reverse(f"games:{name}")
+    query = data.draw(QUERIES, label="query")
+    client = Client(raise_request_exception=False)
+    before = snapshot(*STORED)
+
+    got = client.get(url, query, **(HTMX if data.draw(st.booleans(), label="htmx") else {}))
+    head = client.head(url, query)
+
+    assert got.status_code < 500, (url, query, got.status_code)
+    assert head.status_code < 500 and head.status_code != 405, (url, query, head.status_code)
+    assert head.content == b""
+    assert snapshot(*STORED) == before
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+NAMES = st.one_of(
+    st.text(max_size=45),
+    st.sampled_from(["\ud800", "a\x00b", "\x1b[31m", "\u202eAnn", "A\u200bnn", "x" * 41, "", " "]),
+)
+RECORDS = st.builds(
+    lambda names, hands, dealer, rules: record(players=names, hands=hands, dealer=dealer, rules=rules),
+    st.lists(NAMES, min_size=3, max_size=5),
+    st.lists(st.sampled_from([{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}, {"misdeal": 1}, {}, []]), max_size=3),
+    st.one_of(st.integers(-1, 5), st.floats(allow_nan=False), st.just("0")),
+    st.sampled_from([{"preset": "standard"}, {"preset": "standard", "players": 3.0}, {"target": -1}, []]),
+)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=20,
+)
+DOCUMENTS = st.one_of(
+    RECORDS.map(json.dumps),
+    st.lists(RECORDS, max_size=3).map(json.dumps),
+    st.integers(1, 3000).map(_nested),
+    st.integers(4300, 6000).map(lambda digits: '{"dealer": ' + "9" * digits + "}"),
+    st.integers(195, 205).map(
+        lambda count: json.dumps([record(hands=[{"bids": [3] * 4, "tricks": [4, 3, 3, 3]}])] * count)
+    ),
+    JSON.map(json.dumps),
+    st.text(max_size=200),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_imports_never_break_the_server_and_a_refusal_changes_nothing(games, data) -> None:
+    text = data.draw(DOCUMENTS, label="document")
+    confirm = data.draw(st.booleans(), label="confirm")
+    client = Client(raise_request_exception=False)
+    before = snapshot(*STORED)
+
+    if confirm:
+        response = client.post(reverse("games:import"), {"records": text, "confirm": "1"})
+    else:
+        response = client.post(reverse("games:import"), {"file": io.BytesIO(text.encode("utf-8", "surrogatepass"))})
+
+    assert response.status_code < 500, (text[:200], response.status_code)
+    if response.status_code >= 400:
+        assert snapshot(*STORED) == before, (text[:200], response.status_code)
+    assert_all_clean(client)
 
 
 @pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.engine.errors import RuleError
 
@@ -18,9 +18,10 @@ from .. import access, history, selectors, services
 from ..access import game_for
 from ..forms import GamesFilterForm, ImportForm, PlayerMergeForm, PlayerRenameForm, add_rule_error
 from ..models import NAME_LENGTH, Player
+from ..throttle import throttle_spend
 
 
-@require_GET
+@require_safe
 def games_list(request: HttpRequest) -> HttpResponse:
     """Every game this browser or account can open, newest first, filtered (GET, so a
     filtered list is a link; the statistics' figures link here); unfinished games resume
@@ -47,7 +48,7 @@ def games_list(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def game_csv(request: HttpRequest, key: str) -> HttpResponse:
     """The game as CSV, one row per hand (or deal): bids and tricks (or the auction and card
     points) per seat, then points, total and bags per side, for a spreadsheet."""
@@ -70,7 +71,7 @@ def _cell(value: object) -> object:
     return value
 
 
-@require_GET
+@require_safe
 def game_print(request: HttpRequest, key: str) -> HttpResponse:
     """The game as a paper score sheet, to print (the print stylesheet drops everything else)."""
     game = game_for(request, key)
@@ -80,22 +81,28 @@ def game_print(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "games/print.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def games_import(request: HttpRequest) -> HttpResponse:
     """Import game records from a file (another device, or a backup): first a preview of
     every record, good or rejected with the reason; then "Import" stores the good ones,
     all in one transaction. Nothing is stored until then, and a file with no good
     record gets 422 with the reasons."""
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "games/import.html", {"form": ImportForm()})
     form = ImportForm(request.POST, request.FILES)
+    refusal = throttle_spend(request, what="import")
+    if refusal is not None:
+        form.is_valid()
+        form.add_error(None, str(refusal))
+        return render(request, "games/import.html", {"form": form, "refused": True}, status=429)
     text = form.text() if form.is_valid() else None
     if text is None:
         return render(request, "games/import.html", {"form": form}, status=422)
     items = history.import_preview(text, gettext)
     good = [item for item in items if not item.error]
     if "confirm" in request.POST and good and not request.user.is_authenticated and len(good) > access.REMEMBERED:
-        form = ImportForm(initial={"records": text})
+        form = ImportForm(data={"records": text})
+        form.is_valid()
         form.add_error(None, gettext("A browser keeps 200 games: sign in to import more at once."))
         context = {"form": form, "items": items, "good": len(good)}
         return render(request, "games/import.html", context, status=422)
@@ -120,7 +127,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
 # --- players ---------------------------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def players_list(request: HttpRequest) -> HttpResponse:
     """The group's players (find one by name), with their games and wins."""
     name = request.GET.get("q", "")[:NAME_LENGTH]
@@ -129,14 +136,14 @@ def players_list(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"players": players[:200], "q": name})
 
 
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     """One player's statistics (Spades and Mü), partners and opponents; every figure links
     to the games behind it. A fixed number of queries, whatever the number of games."""
     return _player_page(request, access.player_for(request, player_id))
 
 
-@require_GET
+@require_safe
 def player_versus(request: HttpRequest, player_id: int, other_id: int) -> HttpResponse:
     """Head-to-head: two players' games against each other, and who won them."""
     player, other = access.player_for(request, player_id), access.player_for(request, other_id)

@@ -61,7 +61,7 @@ def mu_auction(request: HttpRequest, key: str) -> HttpResponse:
     return mu_sheet_response(request, game, status=422, auction_form=form)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def mu_deal_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Correct finished Mü deal ``number`` (1-based); every later deal is scored again."""
     game = game_for(request, key, edit=True, kind="mu")

@@ -43,7 +43,7 @@ def _referee_state(data: Any, codes: set[str], repeatable: bool) -> tuple[list[s
     return trick, hand, target
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def referee(request: HttpRequest, key: str | None = None) -> HttpResponse:
     """The referee: pick the cards of a trick (and a hand) and read who wins, what may be played, and why.
 

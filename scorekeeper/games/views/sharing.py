@@ -8,13 +8,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
 
 from .. import access, selectors, services
 from ..access import game_for, owned_game_for
+from ..forms import DeviceForm
 from ..models import Change
 from .sheet import SHEET_CHANGED
 
@@ -22,7 +23,7 @@ from .sheet import SHEET_CHANGED
 LINKS = ("edit", "view")
 
 
-@require_GET
+@require_safe
 def game_share(request: HttpRequest, key: str) -> HttpResponse:
     """The game's links, each as an address to copy and a QR code to scan.
 
@@ -67,8 +68,13 @@ def game_links(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def device_rename(request: HttpRequest) -> HttpResponse:
-    """Name this phone for the game histories (``name``; empty: back to the guess), then go back to ``next``."""
-    access.device_rename(request, request.POST.get("name", ""))
+    """Name this phone for the game histories (``name``; empty: back to the guess), then go back to ``next``.
+
+    A name that cannot be kept (a control character) changes nothing: 422 with the reason."""
+    form = DeviceForm(request.POST)
+    if not form.is_valid():
+        return render(request, "games/device.html", {"form": form}, status=422)
+    access.device_rename(request, form.cleaned_data["name"])
     messages.success(request, gettext("This phone is now called “%(name)s”.") % {"name": access.device_name(request)})
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(
@@ -78,7 +84,7 @@ def device_rename(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(target)
 
 
-@require_GET
+@require_safe
 def game_history(request: HttpRequest, key: str) -> HttpResponse:
     """Every change to the game, newest first, with time and phone; through the edit link each
     change that can still be undone has its button."""

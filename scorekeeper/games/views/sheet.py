@@ -16,7 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotFound, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
@@ -281,7 +281,7 @@ def entry_response(
 
 
 @transaction.non_atomic_requests  # a read: no transaction round trips around the one query
-@require_GET
+@require_safe
 def game_live(request: HttpRequest, key: str) -> HttpResponse:
     """Poll for changes made on another phone (``?v=`` the version the page shows).
 
@@ -301,7 +301,7 @@ def game_live(request: HttpRequest, key: str) -> HttpResponse:
     return sheet_response(request, game_for(request, key), shown_stage=request.GET.get("stage", ""))
 
 
-@require_GET
+@require_safe
 def game_detail(request: HttpRequest, key: str) -> HttpResponse:
     """The score sheet: totals, every hand, and the form for the next one (read only through the view link)."""
     game = game_for(request, key)

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
@@ -130,7 +130,7 @@ def hand_tricks_rest(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Correct played hand ``number`` (1-based); the whole sheet is scored again.
 
@@ -268,7 +268,7 @@ def _what_if_changes(choice: str) -> dict[str, Any] | None:
         return None
 
 
-@require_GET
+@require_safe
 def hand_what_if(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
     game = game_for(request, key, kind="spades")
