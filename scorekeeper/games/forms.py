@@ -414,8 +414,9 @@ class NewGameForm(forms.Form):
         data = super().clean()
         seats = self.seats()
         for seat in range(seats):
-            if not data.get(f"player_{seat}", "").strip():
-                self.add_error(f"player_{seat}", _("Enter a name."))
+            name = f"player_{seat}"
+            if name not in self.errors and not data.get(name, "").strip():
+                self.add_error(name, _("Enter a name."))
         if data.get("dealer") is not None and data["dealer"] >= seats:
             self.add_error("dealer", _("Choose one of the players."))
         return data
@@ -482,7 +483,9 @@ class MuNewGameForm(forms.Form):
         data = super().clean()
         names = [data.get(f"player_{seat}", "").strip() for seat in range(MAX_PLAYERS)]
         count = len([name for name in names if name])
-        if any(not name for name in names[:count]):
+        if any(not name for name in names[:count]) and not any(
+            f"player_{seat}" in self.errors for seat in range(count)
+        ):
             raise forms.ValidationError(_("Fill in the names without gaps, in seating order."))
         if data.get("dealer") is not None and data["dealer"] >= count:
             self.add_error("dealer", _("Choose one of the players."))

@@ -134,3 +134,11 @@ def test_a_new_game_with_an_unreadable_table_size_is_refused(client, players):
     response = client.post(reverse("games:new"), data)
     assert response.status_code == 422
     assert not Game.objects.exists()
+
+
+def test_a_refused_name_is_said_once_at_its_field(client):
+    data = new_game_data()
+    data["player_0"] = "A\x07nn"
+    page = client.post(reverse("games:new"), data).content.decode()
+    assert page.count("A name cannot contain control characters") == 1
+    assert "Enter a name." not in page
