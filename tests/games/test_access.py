@@ -112,7 +112,7 @@ def test_a_view_link_shows_the_sheet_without_entry_forms_or_edit_buttons(games) 
     game = games["spades"]
     page = Client().get(reverse("games:detail", args=[game.view_key])).content.decode()
     assert "View only" in page
-    assert "Ann <b>2</b>" in page  # the bids of the hand in play, for onlookers
+    assert "<bdi>Ann</bdi> <b>2</b>" in page  # the bids of the hand in play, for onlookers
     for write in ("bids", "tricks", "undo", "hand_edit", "misdeal"):
         assert f'"{address(write, game, game.view_key)}"' not in page
         assert f'"{address(write, game, game.edit_key)}"' not in page
@@ -328,7 +328,7 @@ def test_the_footer_offers_sign_in_or_sign_out() -> None:
     assert "Sign in" in client.get(reverse("games:home")).content.decode()
     client.force_login(User.objects.create_user("fay", password="table-cards-77"))
     page = client.get(reverse("games:home")).content.decode()
-    assert "Signed in as fay" in page
+    assert "Signed in as <bdi>fay</bdi>" in page
     assert client.post(reverse("logout")).status_code == 302
     assert "Sign in" in client.get(reverse("games:home")).content.decode()
 

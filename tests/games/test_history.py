@@ -145,7 +145,7 @@ def test_the_history_page_lists_changes_with_time_phone_and_words() -> None:
 
     assert Change.objects.get().device == "iPhone · Mobile Safari"
     assert "Hand 1" in page and "Bids written" in page
-    assert "bids Ann 3 · Bob 3 · Cat 3 · Dan 3" in page
+    assert "bids <bdi>Ann</bdi> 3 · <bdi>Bob</bdi> 3 · <bdi>Cat</bdi> 3 · <bdi>Dan</bdi> 3" in page
     assert "iPhone · Mobile Safari" in page
     assert "Undo this change" in page
     view_page = Client().get(reverse("games:history", args=[game.view_key])).content.decode()

@@ -64,7 +64,7 @@ def test_a_blind_bid_when_not_behind_is_refused_at_the_field(client):
     response = client.post(url("bids", game), {"bid_0": "5", "bid_1": "6", "blind_1": "on", "number": "1"})
     assert response.status_code == 422
     assert (
-        "Bob &amp; Dan: a blind bid is allowed only when the side is at least 100 points behind"
+        "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi>: a blind bid is allowed only when the side is at least 100 points behind"
         in response.content.decode()
     )
     assert not Hand.objects.filter(game=game, number=1).exists()
@@ -77,8 +77,8 @@ def test_misdeal_throws_the_hand_in_and_the_same_dealer_deals_again(client):
     response = client.post(url("misdeal", game), {"seat": "2", "number": "0"}, **HTMX)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Misdeal called by Cat: the hand is thrown in, no score; Ann deals again" in page
-    assert "Ann deals, Bob bids first." in page  # hand 2 is dealt by the same dealer
+    assert "Misdeal called by <bdi>Cat</bdi>: the hand is thrown in, no score; <bdi>Ann</bdi> deals again" in page
+    assert "<bdi>Ann</bdi> deals, <bdi>Bob</bdi> bids first." in page  # hand 2 is dealt by the same dealer
     assert game_export(game)["hands"] == [{"misdeal": 2}]
 
 

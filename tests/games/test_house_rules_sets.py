@@ -45,7 +45,7 @@ def test_saving_again_under_the_same_name_replaces_the_set(client):
 def test_a_saved_set_fills_in_the_new_game_form(client):
     saved = save(client, "Friday", preset="german_table", target="300")
     page = client.get(reverse("games:new")).content.decode()
-    assert f'<option value="{saved.pk}">Friday</option>' in page
+    assert f'<option value="{saved.pk}" dir="auto">Friday</option>' in page
 
     response = client.get(
         reverse("games:new"),
@@ -101,7 +101,7 @@ def test_an_accounts_sets_follow_it_to_every_device_and_names_are_unique_per_acc
 
     saved = HouseRules.objects.get()
     assert (saved.owner, saved.name, saved.rules["target"]) == (user, "Friday", 400)
-    assert f'<option value="{saved.pk}">Friday</option>' in phone.get(reverse("games:new")).content.decode()
+    assert f'<option value="{saved.pk}" dir="auto">Friday</option>' in phone.get(reverse("games:new")).content.decode()
 
 
 def test_signing_in_makes_the_browsers_sets_the_accounts_without_losing_one():

@@ -57,8 +57,8 @@ def test_mu_sheet_totals_follow_the_rulebook_examples():
 def test_mu_sheet_page_and_undo(client):
     game = services.game_import(record=RECORD)
     page = client.get(game.get_absolute_url()).content.decode()
-    assert "Eklat at level 3" in page and "Dagmar at level 4, green over 7" in page
-    assert "Conny (opponent): 5 × 2 = +10" in page
+    assert "Eklat at level 3" in page and "<bdi>Dagmar</bdi> at level 4, green over 7" in page
+    assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" in page
     response = client.post(reverse("games:undo", args=[game.edit_key]), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
 
@@ -75,7 +75,7 @@ def test_mu_game_on_the_home_page_and_as_a_download(client):
     game = services.game_import(record=RECORD)
     client.get(game.get_absolute_url())
     home = client.get("/").content.decode()
-    assert "Anna · Beate · Conny · Dagmar · Emma" in home
+    assert "<bdi>Anna</bdi> · <bdi>Beate</bdi> · <bdi>Conny</bdi> · <bdi>Dagmar</bdi> · <bdi>Emma</bdi>" in home
     assert "Mü ·" in home and "3 deals played" in home
     response = client.get(reverse("games:record", args=[game.edit_key]))
     assert 'filename="mu-' in response["Content-Disposition"]
@@ -146,12 +146,12 @@ def test_preview_names_the_chef_and_asks_for_the_tied_vize_digits(client):
         reverse("games:mu_preview", args=[game.edit_key]), laid(2, 1, 2, 4, 0), HTTP_HX_REQUEST="true"
     )
     page = response.content.decode()
-    assert "Dagmar is Chef at level 4: the team needs 33 of 60." in page
+    assert "<bdi>Dagmar</bdi> is Chef at level 4: the team needs 33 of 60." in page
     assert 'name="digits_0"' in page and 'name="digits_2"' in page
     # Conny's second-highest digit is higher: she is Vize; Anna may be partner, Conny may not.
     data = {**laid(2, 1, 2, 4, 0), "digits_0": "9 5", "digits_2": "9 8"}
     page = client.post(reverse("games:mu_preview", args=[game.edit_key]), data, HTTP_HX_REQUEST="true").content.decode()
-    assert "Vize: Conny" in page
+    assert "Vize: <bdi>Conny</bdi>" in page
     assert 'id="partner-0"' in page and 'id="partner-2"' not in page and 'id="partner-3"' not in page
 
 
@@ -174,7 +174,8 @@ def test_auction_then_points_scores_the_deal(client):
     response = client.post(reverse("games:mu_auction", args=[game.edit_key]), data, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Dagmar is Chef at level 4" in page and "green over 7" in page and "Dagmar &amp; Anna need 33 of 60" in page
+    assert "<bdi>Dagmar</bdi> is Chef at level 4" in page
+    assert "green over 7" in page and "<bdi>Dagmar</bdi> &amp; <bdi>Anna</bdi> need 33 of 60" in page
     # Anna deals first: Beate, Conny, Dagmar, Emma are entered, Anna (the dealer) gets the rest: 60 - 51 = 9.
     points = {"points_1": "10", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
     assert client.post(reverse("games:mu_points", args=[game.edit_key]), points).status_code == 302
@@ -230,7 +231,7 @@ def test_a_card_counted_for_two_players_is_flagged(client):
     )
     data = {"cards_1": ["red:8"], "cards_2": ["red:8"], "number": "0"}
     page = client.post(reverse("games:mu_count", args=[game.edit_key]), data).content.decode()
-    assert "Counted for two players: red 7 (Beate, Conny)" in page
+    assert "Counted for two players: red 7 (<bdi>Beate</bdi>, <bdi>Conny</bdi>)" in page
 
 
 def test_laid_cards_narrow_the_trumps_mu_5_beispiel_5(client):
@@ -240,7 +241,7 @@ def test_laid_cards_narrow_the_trumps_mu_5_beispiel_5(client):
     dagmar = ["green:10", "blue:1", "green:8", "blue:9"]  # indexes: 10 -> 8, 1 -> 1, 8 -> 7, 9 -> 7
     data = {**laid(1, 1, 2, 4, 0), "laidcards_3": dagmar}
     page = client.post(reverse("games:mu_preview", args=[game.edit_key]), data, HTTP_HX_REQUEST="true").content.decode()
-    chef_part = page[page.index("Dagmar's trump (Chef)") :]
+    chef_part = page[page.index("<bdi>Dagmar</bdi>'s trump (Chef)") :]
     assert 'id="chef-trump-blue"' in chef_part and 'id="chef-trump-green"' in chef_part
     assert 'id="chef-trump-red"' not in chef_part  # a colour she did not lay is not offered
     assert (
@@ -263,7 +264,7 @@ def test_a_trump_not_among_the_laid_cards_is_refused(client):
     }
     response = client.post(reverse("games:mu_auction", args=[game.edit_key]), data)
     assert response.status_code == 422
-    assert "Dagmar may only name a colour or digit among the cards they laid." in response.content.decode()
+    assert "<bdi>Dagmar</bdi> may only name a colour or digit among the cards they laid." in response.content.decode()
     assert not Deal.objects.filter(game=game).exists()
 
 

@@ -96,7 +96,7 @@ def test_the_mu_auction_turn_by_turn_mu_3_mu_4(client):
 def test_a_mu_games_referee_names_its_players(client):
     game = services.game_create(players=["Anna", "Beate", "Conny"], dealer=1, rules={}, kind="mu")
     page = client.post(reverse("games:game_referee", args=[game.edit_key]), {"turns": "1 0 0 0"}).content.decode()
-    assert "Cards laid at each turn from Beate on" in page and "Beate is Chef at level 1" in page
+    assert "Cards laid at each turn from <bdi>Beate</bdi> on" in page and "<bdi>Beate</bdi> is Chef at level 1" in page
 
 
 def test_a_complete_trick_is_kept_with_the_game_by_itself(client):

@@ -144,12 +144,12 @@ def test_player_page_figures_link_to_the_games_behind_them(games, client) -> Non
     assert "1/2 (50 %)" in page  # wins
     assert "-9" in page
     assert "0/1 (0 %)" in page  # nil made
-    assert "Best pairing: Cat" in page and "worst: Eve" in page
+    assert "Best pairing: <bdi>Cat</bdi>" in page and "worst: <bdi>Eve</bdi>" in page
     link = f"/games/?who={ann.pk}&amp;kind=spades&amp;stat=nil_attempts"
     assert link in page
     listed = client.get(link.replace("&amp;", "&")).content.decode()
-    assert "ann · Dan · Eve · Bob" in listed
-    assert "Ann · Bob · Cat · Dan" not in listed
+    assert "<bdi>ann</bdi> · <bdi>Dan</bdi> · <bdi>Eve</bdi> · <bdi>Bob</bdi>" in listed
+    assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cat</bdi> · <bdi>Dan</bdi>" not in listed
 
 
 def test_games_list_filters(games, client) -> None:
@@ -158,7 +158,7 @@ def test_games_list_filters(games, client) -> None:
 
     assert "3 games" in listed()
     assert "1 game<" in listed(kind="mu") or "1 game\n" in listed(kind="mu")
-    assert "Anna" in listed(kind="mu") and "Ann · Bob" not in listed(kind="mu")
+    assert "Anna" in listed(kind="mu") and "<bdi>Ann</bdi> · <bdi>Bob</bdi>" not in listed(kind="mu")
     assert "Eve" in listed(name="ev") and "Anna" not in listed(name="ev")
     open_games = listed(state="open")
     assert "Anna" in open_games and "Eve" not in open_games
@@ -169,7 +169,7 @@ def test_games_list_filters(games, client) -> None:
     won = listed(who=ann, won="1")
     assert "Cat" in won and "Eve" not in won
     lost = listed(who=ann, won="0")
-    assert "Eve" in lost and "Cat ·" not in lost
+    assert "Eve" in lost and "<bdi>Cat</bdi> ·" not in lost
     assert "0 games" in listed(since="2999-01-01")
     assert "3 games" in listed(until="2999-01-01", since="garbage")  # an unreadable filter is dropped
 

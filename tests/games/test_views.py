@@ -70,17 +70,17 @@ def test_home_lists_the_games_this_browser_opened(client):
 
     assert response.status_code == 200
     content = html(response)
-    assert "Ann · Bob · Cat · Dan" in content
-    assert "Eve · Fay · Gus · Hal" in content
+    assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cat</bdi> · <bdi>Dan</bdi>" in content
+    assert "<bdi>Eve</bdi> · <bdi>Fay</bdi> · <bdi>Gus</bdi> · <bdi>Hal</bdi>" in content
     assert f'href="{first.get_absolute_url()}#entry"' in content
     assert f'href="{second.get_absolute_url()}#entry"' in content
-    assert "Ann &amp; Cat <b>100</b>" in content
-    assert "Bob &amp; Dan <b>-40</b>" in content
+    assert "<bdi>Ann</bdi> &amp; <bdi>Cat</bdi> <b>100</b>" in content
+    assert "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi> <b>-40</b>" in content
     assert "1 hand played" in content
     assert "0 hands played" in content
     # Most recently changed first; a game this browser never opened is not listed.
-    assert content.index("Eve · Fay") < content.index("Ann · Bob")
-    assert "Not · Opened" not in content
+    assert content.index("<bdi>Eve</bdi> · <bdi>Fay</bdi>") < content.index("<bdi>Ann</bdi> · <bdi>Bob</bdi>")
+    assert "<bdi>Not</bdi> · <bdi>Opened</bdi>" not in content
 
 
 def test_home_without_games(client):
@@ -199,13 +199,15 @@ def test_sheet_page_shows_hands_totals_and_the_bids_form(client):
     content = html(response)
     assert "<html" in content
     assert '<div class="side-total" id="total-0">' in content
-    for side, (name, total) in enumerate([("Ann &amp; Cat", 100), ("Bob &amp; Dan", -40)]):
+    for side, (name, total) in enumerate(
+        [("<bdi>Ann</bdi> &amp; <bdi>Cat</bdi>", 100), ("<bdi>Bob</bdi> &amp; <bdi>Dan</bdi>", -40)]
+    ):
         pattern = rf'id="total-{side}">\s*<span class="side-name">{name}</span>\s*<span class="total">{total}</span>'
         assert re.search(pattern, content)
     assert 'id="hand-1"' in content
     assert "Hand 2: bids" in content
     # Dan dealt hand 1, so Ann deals hand 2 and Bob bids first.
-    assert "Ann deals, Bob bids first." in content
+    assert "<bdi>Ann</bdi> deals, <bdi>Bob</bdi> bids first." in content
     assert f'action="{url("bids", game)}"' in content
     assert '<input type="hidden" name="number" value="1"' in content
     assert f'href="{url("hand_edit", game, 1)}"' in content
@@ -292,7 +294,7 @@ def test_tricks_form_shows_the_last_seat_as_the_rest(client):
 
     content = html(client.get(game.get_absolute_url()))
 
-    assert "Bob gets the rest of the 13 tricks." in content
+    assert "<bdi>Bob</bdi> gets the rest of the 13 tricks." in content
     assert 'name="tricks_0"' in content
     assert 'name="tricks_1"' not in content
 
@@ -304,10 +306,10 @@ def test_illegal_bid_is_422_with_the_error_at_the_field(client):
 
     assert response.status_code == 422
     content = html(response)
-    match = re.search(r'<p class="error" id="bid-1-error">([^<]*)</p>', content)
+    match = re.search(r'<p class="error" id="bid-1-error">(.*?)</p>', content)
     assert match, content
     assert (
-        "Bob: blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 0)."
+        "<bdi>Bob</bdi>: blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 0)."
         in match.group(1)
     )
     assert 'id="bid-0-error"' not in content
@@ -342,7 +344,7 @@ def test_bid_above_the_tricks_of_a_hand_is_422_at_the_field(client):
     response = client.post(url("bids", game), bids_data([4, 14, 4, 3], number=0))
 
     assert response.status_code == 422
-    assert "Bob: a bid is a number of tricks from 0 to 13, or nil." in html(response)
+    assert "<bdi>Bob</bdi>: a bid is a number of tricks from 0 to 13, or nil." in html(response)
     assert stored(game) == []
 
 
@@ -527,8 +529,9 @@ def test_edit_that_makes_a_later_hand_illegal_is_422(client):
     response = client.post(url("hand_edit", game, 1), data)
 
     assert response.status_code == 422
-    assert "Hand 2: Bob: blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind" in html(
-        response
+    assert (
+        "Hand 2: <bdi>Bob</bdi>: blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind"
+        in html(response)
     )
     assert stored(game) == before
 
@@ -580,7 +583,7 @@ def test_won_game_shows_the_winner_and_rematch_and_no_bid_form(client):
 
     assert response.status_code == 200
     content = html(response)
-    assert "Ann &amp; Cat win the game!" in content
+    assert "<bdi>Ann</bdi> &amp; <bdi>Cat</bdi> win the game!" in content
     assert '<div class="side-total won" id="total-0">' in content
     assert f'action="{url("rematch", game)}"' in content
     assert ">Rematch</button>" in content
@@ -730,8 +733,8 @@ def test_tricks_stage_shows_each_sides_contract(client):
     game = new_game()
     services.hand_bids_save(game=game, bids=[4, "nil", 3, 2])
     content = html(client.get(game.get_absolute_url()))
-    assert "Ann &amp; Cat need 7 tricks" in content
-    assert "Bob &amp; Dan need 2 tricks; Bob none (nil)" in content
+    assert "<bdi>Ann</bdi> &amp; <bdi>Cat</bdi> need 7 tricks" in content
+    assert "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi> need 2 tricks; <bdi>Bob</bdi> none (nil)" in content
 
 
 # --- live updates (issue 6 "Live") ---------------------------------------------
