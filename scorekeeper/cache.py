@@ -16,7 +16,7 @@ import pickle
 from typing import Any
 
 from django.core.cache.backends.db import DatabaseCache as DjangoDatabaseCache
-from django.db import connections, models, router, transaction
+from django.db import connections, router, transaction
 from django.utils.timezone import now
 
 
@@ -35,23 +35,17 @@ class DatabaseCache(DjangoDatabaseCache):
         quote = connection.ops.quote_name
         table = quote(self._table)
         lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        live = connection.ops.adapt_datetimefield_value(now().replace(microsecond=0, tzinfo=None))  # as has_key
         with transaction.atomic(using=db), connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT {quote('value')}, {quote('expires')} FROM {table} WHERE {quote('cache_key')} = %s{lock}",
-                [key],
+                f"SELECT {quote('value')} FROM {table} WHERE {quote('cache_key')} = %s AND {quote('expires')} > %s"
+                f"{lock}",
+                [key, live],
             )
             row = cursor.fetchone()
-            if row is None or self._expiry(connection, row[1]) < now():
+            if row is None:
                 raise ValueError(f"Key '{key}' not found")
             value = pickle.loads(base64.b64decode(row[0].encode())) + delta
             stored = base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1")
             cursor.execute(f"UPDATE {table} SET {quote('value')} = %s WHERE {quote('cache_key')} = %s", [stored, key])
-        return value
-
-    @staticmethod
-    def _expiry(connection: Any, value: Any) -> Any:
-        """The ``expires`` column as an aware datetime (the conversion Django's own ``get`` does)."""
-        expression = models.Expression(output_field=models.DateTimeField())
-        for converter in connection.ops.get_db_converters(expression) + expression.get_db_converters(connection):
-            value = converter(value, expression, connection)
         return value

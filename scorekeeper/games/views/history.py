@@ -94,7 +94,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
     if refusal is not None:
         form.is_valid()
         form.add_error(None, str(refusal))
-        return render(request, "games/import.html", {"form": form, "refused": True}, status=429)
+        return render(request, "games/import.html", {"form": form}, status=429)
     text = form.text() if form.is_valid() else None
     if text is None:
         return render(request, "games/import.html", {"form": form}, status=422)
