@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "scorekeeper.games",
+    "scorekeeper.spades",
+    "scorekeeper.mu",
 ]
 
 MIDDLEWARE = [

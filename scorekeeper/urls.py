@@ -1,10 +1,18 @@
-"""Root URLs: the games app, optional accounts (Django's auth views) and the language switcher."""
+"""Root URLs: the games (the shared core, each kind of game and the referee, in one ``games``
+namespace), optional accounts (Django's auth views) and the language switcher."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper.games import urls as games_urls
 from scorekeeper.games.views import signup
+from scorekeeper.mu import urls as mu_urls
+from scorekeeper.referee import urls as referee_urls
+from scorekeeper.spades import urls as spades_urls
+
+#: Every page of the games, by room: the core's, then each kind's and the referee's.
+GAME_URLS = [*games_urls.urlpatterns, *spades_urls.urlpatterns, *mu_urls.urlpatterns, *referee_urls.urlpatterns]
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -14,5 +22,5 @@ urlpatterns = [
     ),
     path("accounts/logout/", require_POST(auth_views.LogoutView.as_view()), name="logout"),
     path("accounts/signup/", signup, name="signup"),
-    path("", include("scorekeeper.games.urls")),
+    path("", include((GAME_URLS, "games"))),
 ]

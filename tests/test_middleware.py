@@ -14,8 +14,8 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games import services
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.spades import services
 
 from .games.factories import PLAYERS, url
 
@@ -41,7 +41,7 @@ def long_write(game: Game):
     other.close()
 
 
-PAGES = ("detail", "live", "history", "print", "csv", "record", "share")
+PAGES = ("detail", "live", "changes", "print", "csv", "record", "share")
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_a_write_that_fails_changes_nothing(game, monkeypatch) -> None:
     def broken(*args, **kwargs):
         raise RuntimeError("the server died mid-write")
 
-    monkeypatch.setattr(services, "_touch", broken)
+    monkeypatch.setattr(services, "change_record", broken)
     client = Client(raise_request_exception=False)
     response = client.post(url("bids", game), {"number": "0", **{f"bid_{seat}": "3" for seat in range(4)}})
     assert response.status_code == 500

@@ -181,6 +181,24 @@ def player_for(request: HttpRequest, player_id: int, *, edit: bool = False) -> P
     raise Http404
 
 
+def player_names(request: HttpRequest, ids: Iterable[int]) -> dict[int, str]:
+    """The names of the players with ``ids`` that this request may see (:func:`players_of`), by id."""
+    wanted = list(ids)
+    if not wanted:
+        return {}
+    return dict(players_of(request).filter(pk__in=wanted).values_list("pk", "name"))
+
+
+def can_change_player(request: HttpRequest, player: Player) -> bool:
+    """Whether this request may rename or merge ``player`` (one of :func:`group_of`)."""
+    return group_of(request).filter(pk=player.pk).exists()
+
+
+def merge_candidates(request: HttpRequest, player: Player) -> QuerySet[Player]:
+    """The players ``player`` may be merged into: the rest of :func:`group_of`."""
+    return group_of(request).exclude(pk=player.pk)
+
+
 def mark_links(request: HttpRequest, games: Iterable[Game]) -> None:
     """Set ``key`` and ``can_edit`` on each of :func:`games_of`'s games: the best link this browser holds."""
     made = set(request.session.get(MADE, []))

@@ -1,17 +1,19 @@
 """Games and hands: the facts from the table, never scores.
 
 A :class:`Game` and its :class:`Hand` rows hold exactly what a game record holds
-(``shared/formats/game-record.md``); the sheet is computed from them by the engine
+(``docs/game-record.md``); the sheet is computed from them by the engine
 every time, so editing an old hand is always consistent.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
 import uuid
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.conf import settings
 from django.db import models
@@ -19,11 +21,14 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine.mu.game import MuGame
-from scorekeeper.engine.mu.rules import mu_rules
-from scorekeeper.engine.record import parse_mu_deal, parse_spades_hand
-from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
-from scorekeeper.engine.spades.rules import spades_rules
+from scorekeeper.engine.record import parse_spades_hand
+from scorekeeper.engine.spades.game import SpadesHand
+from scorekeeper.engine.stats import PlayerLine
+
+from .kinds import GameKind, kind_of
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.record import AnyGame
 
 #: The longest player name: the new-game forms, imports and players all keep to it.
 NAME_LENGTH = 40
@@ -103,37 +108,29 @@ class Game(models.Model):
         return slugify("-".join([self.kind, self.created_at.strftime("%Y-%m-%d"), *self.players])) or "game"
 
     @property
-    def is_mu(self) -> bool:
-        """Whether this is a Mü game (deals) rather than Spades (hands)."""
-        return self.kind == self.Kind.MU
+    def game_kind(self) -> GameKind:
+        """What this game's kind provides (``games.kinds``): its rows, engine game, sheet and texts."""
+        return kind_of(self.kind)
 
-    def rounds(self) -> list[Hand] | list[Deal]:
+    def rows(self) -> list[Row]:
         """This game's hands (Spades) or deals (Mü), in order: one query."""
-        return list(self.deals.all()) if self.is_mu else list(self.hands.all())
+        return self.game_kind.rows(self)
 
-    def to_engine(self, hands: list[Hand] | list[Deal] | None = None) -> SpadesGame | MuGame:
+    def to_engine(self, rows: Sequence[Row] | None = None) -> AnyGame:
         """The engine game of the played (complete) hands or deals.
 
         Args:
-            hands: this game's hands (or deals) in order, if already loaded (saves a query).
+            rows: this game's hands (or deals) in order, if already loaded (saves a query).
 
         Raises:
             RuleError: the stored rules are no longer valid (never for saved games).
         """
-        hands = self.rounds() if hands is None else hands
-        if self.is_mu:
-            return MuGame(
-                players=tuple(self.players),
-                dealer=self.dealer,
-                rules=mu_rules(self.rules),
-                deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in hands if deal.is_complete),
-            )
-        return SpadesGame(
-            players=tuple(self.players),
-            dealer=self.dealer,
-            rules=spades_rules(self.rules),
-            hands=tuple(hand.to_engine() for hand in hands if hand.is_complete),
-        )
+        return self.game_kind.engine_game(self, self.rows() if rows is None else rows)
+
+    @property
+    def played_text(self) -> str:
+        """ "3 hands played" (Spades) or "3 deals played" (Mü), for the games lists."""
+        return self.game_kind.played_text(self.hands_played)
 
 
 class Hand(models.Model):
@@ -221,7 +218,7 @@ class HouseRules(models.Model):
 
 
 class Deal(models.Model):
-    """One Mü deal: the record's deal object (``shared/formats/game-record.md``, "A Mü deal").
+    """One Mü deal: the record's deal object (``docs/game-record.md``, "A Mü deal").
 
     ``number`` is the 0-based position in the game; ``record`` is exactly what the
     game record holds for it (played, or ``{"eklat": ...}``). Only the last deal
@@ -370,3 +367,11 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} seat {self.seat}"
+
+
+#: A stored row of a game: a Spades hand or a Mü deal.
+Row: TypeAlias = Hand | Deal
+
+
+#: The figures a seat of the read model takes from the engine's ``PlayerLine``.
+SEAT_FIGURES = tuple(field.name for field in dataclasses.fields(PlayerLine) if field.name not in ("seat", "side"))

@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Game, Player
-from scorekeeper.games.selectors import game_export
+from scorekeeper.games.records import game_export
+from scorekeeper.spades import services as spades_services
 
 from .helpers import SHOTS
 
@@ -21,8 +22,8 @@ TARGET = {"preset": "standard", "target": 100}
 
 def test_find_a_player_open_a_game_export_and_import_it_back(live_server, page: Page, tmp_path) -> None:
     won = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
-    services.hand_bids_save(game=won, bids=[5, "nil", 5, 3])
-    services.hand_tricks_save(game=won, tricks=[6, 0, 5, 2])
+    spades_services.hand_bids_save(game=won, bids=[5, "nil", 5, 3])
+    spades_services.hand_tricks_save(game=won, tricks=[6, 0, 5, 2])
     other = services.game_create(
         players=["Ann", "Eve", "Fay", "Gus"], dealer=0, rules=TARGET, group=Player.objects.all()
     )

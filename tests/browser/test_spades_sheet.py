@@ -13,8 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games import services
 from scorekeeper.games.models import Hand
+from scorekeeper.spades import services as spades_services
 
 from .helpers import SHOTS, SPADES_PLAYERS, save, start_spades_game, tap_bids, tap_tricks
 
@@ -198,7 +198,7 @@ def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
     # The second phone taps bids for hand 2 while hand 1 is corrected elsewhere:
     # Ann bid 2 and took 1, so Ann & Cat are set (-60).
     tap_bids(second_page, {2: "4", 3: "3"})
-    services.hand_update(game=game, number=0, bids=[2, 4, 4, 4], tricks=[1, 4, 4, 4])
+    spades_services.hand_update(game=game, number=0, bids=[2, 4, 4, 4], tricks=[1, 4, 4, 4])
 
     expect(second_page.locator("#total-0 .total")).to_have_text("-60", timeout=3000)
     expect(second_page.locator("#total-1 .total")).to_have_text("80")

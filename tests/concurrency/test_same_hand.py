@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.games import services
 from scorekeeper.games.management.commands.bench import Phone, post_at_once
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.spades import services as spades_services
 
 PHONES = 8
 
@@ -32,7 +33,7 @@ def test_phones_saving_the_same_bids_at_once_store_one_hand(live_server, game: G
 
 
 def test_phones_saving_the_same_tricks_at_once_score_the_hand_once(live_server, game: Game) -> None:
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
     phones = [Phone(live_server.url, game.get_absolute_url()) for _ in range(PHONES)]
     tricks = {"number": "0", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}
 

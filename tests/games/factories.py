@@ -10,8 +10,9 @@ from django.db.models import Model
 from django.urls import reverse
 
 from scorekeeper.games import services
-from scorekeeper.games.forms import NewGameForm
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.spades import services as spades_services
+from scorekeeper.spades.forms import NewGameForm
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -46,8 +47,8 @@ def new_game(*, players: Sequence[str] = PLAYERS, dealer: int = 0, rules: dict[s
 
 def play(game: Game, bids: Sequence[Any], tricks: Sequence[int]) -> None:
     """Play one whole hand through the services."""
-    services.hand_bids_save(game=game, bids=list(bids))
-    services.hand_tricks_save(game=game, tricks=list(tricks))
+    spades_services.hand_bids_save(game=game, bids=list(bids))
+    spades_services.hand_tricks_save(game=game, tricks=list(tricks))
 
 
 def game_with_hands(count: int, **kwargs: Any) -> Game:

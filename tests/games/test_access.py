@@ -15,14 +15,16 @@ from django.urls import URLPattern, reverse
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat, new_key
-from scorekeeper.games.urls import urlpatterns
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
+from scorekeeper.urls import GAME_URLS as urlpatterns
 
 from .factories import HTMX, PLAYERS, new_game, new_game_data, play, snapshot
 
 pytestmark = pytest.mark.django_db
 
 #: Game addresses that only read: a view link opens them.
-READS = {"detail", "live", "share", "history", "rulebook", "what_if", "game_referee", "record", "csv", "print"}
+READS = {"detail", "live", "share", "changes", "rulebook", "what_if", "game_referee", "record", "csv", "print"}
 #: Game addresses that write (or lead to a write): a view link is refused.
 WRITES = {
     "bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "hand_edit", "rematch", "links", "revert",
@@ -42,10 +44,10 @@ def game_patterns() -> dict[str, URLPattern]:
 def games() -> dict[str, Game]:
     spades = new_game()
     play(spades, [3, 3, 3, 3], [4, 3, 3, 3])
-    services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
+    spades_services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
     mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
-    services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
-    services.deal_points_save(game=mu, points=[30, 20, 10, 0])
+    mu_services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=mu, points=[30, 20, 10, 0])
     return {"spades": spades, "mu": mu}
 
 
@@ -377,7 +379,7 @@ def test_the_history_names_phones_never_accounts() -> None:
 
     assert Change.objects.get().device and "userx" not in Change.objects.get().device
     for key in (game.view_key, game.edit_key):
-        page = Client().get(reverse("games:history", args=[key])).content.decode()
+        page = Client().get(reverse("games:changes", args=[key])).content.decode()
         assert "userx" not in page
 
 

@@ -14,7 +14,8 @@ from django.core.management import call_command
 from scorekeeper.engine.record import game_record, parse_record, score_record
 from scorekeeper.games import services
 from scorekeeper.games.models import MAX_HANDS, Game, Hand
-from scorekeeper.games.selectors import game_export, game_sheet
+from scorekeeper.games.records import game_export
+from scorekeeper.spades.presenters import spades_page
 
 from .factories import record
 
@@ -239,7 +240,7 @@ def test_import_game_stores_the_record(tmp_path):
     assert game_export(game) == normalised
     assert game.dealer == 3
     assert Hand.objects.filter(game=game).count() == 3
-    assert game_sheet(game).sheet.totals == (245, 112)
+    assert spades_page(game).sheet.totals == (245, 112)
 
 
 @pytest.mark.django_db

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.names import is_clean_text
 from scorekeeper.games import services
 from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat
+from scorekeeper.spades import services as spades_services
 
 from .factories import HTMX, play, record, snapshot
 
@@ -79,7 +80,7 @@ VALID = {
 def games(db) -> dict[str, Game]:
     spades = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     play(spades, [3, 3, 3, 3], [4, 3, 3, 3])
-    services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
+    spades_services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
     mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
     return {"spades": spades, "mu": mu}
 
@@ -144,7 +145,7 @@ def _strings(value: Any) -> Any:
 
 #: Pages that answer GET (and so HEAD), by URL name: the arguments they take.
 GETS = ["home", "list", "new", "mu_new", "import", "players", "referee", "health"]
-GAME_GETS = ["detail", "live", "share", "history", "rulebook", "game_referee", "record", "csv", "print"]
+GAME_GETS = ["detail", "live", "share", "changes", "rulebook", "game_referee", "record", "csv", "print"]
 QUERY_FIELDS = sorted({"house_rules", "preset", "players", "page", "q", "who", "partner", "opponent", "won",
                        "stat", "kind", "name", "since", "until", "state", "hand", "v", "stage", "question",
                        "player_0", "dealer", "target"})  # fmt: skip

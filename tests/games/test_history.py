@@ -11,9 +11,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.games import services
+from scorekeeper.games import changes, services
 from scorekeeper.games.models import Change, Deal, Hand
-from scorekeeper.games.selectors import game_changes
+from scorekeeper.games.presenters import change_rows
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
 
 from .factories import HTMX, new_game, play
 
@@ -35,11 +37,11 @@ def actions(game) -> list[tuple[str, int]]:
 
 def test_every_write_is_kept_with_what_it_changed() -> None:
     game = new_game(rules={"preset": "standard", "misdeal": "no_spades"})
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], device="Ann's phone")
-    services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], device="Bob's phone")
-    services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=[4, 3, 3, 3])
-    services.hand_misdeal(game=game, seat=1)
-    services.hand_undo(game=game)
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], device="Ann's phone")
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], device="Bob's phone")
+    spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=[4, 3, 3, 3])
+    spades_services.hand_misdeal(game=game, seat=1)
+    changes.hand_undo(game=game)
 
     assert actions(game) == [("bids", 0), ("tricks", 0), ("edit", 0), ("misdeal", 1), ("undo", 1)]
     bids, tricks, edit, misdeal, undo = Change.objects.filter(game=game).order_by("pk")
@@ -53,12 +55,12 @@ def test_every_write_is_kept_with_what_it_changed() -> None:
 
 def test_mu_writes_are_kept_too() -> None:
     game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
-    services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
-    services.deal_points_save(game=game, points=[30, 20, 10, 0])
+    mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=game, points=[30, 20, 10, 0])
     record = Deal.objects.get(game=game).record
-    services.deal_update(game=game, number=0, record={**record, "points": [20, 30, 10, 0]})
+    mu_services.deal_update(game=game, number=0, record={**record, "points": [20, 30, 10, 0]})
     assert actions(game) == [("auction", 0), ("points", 0), ("edit", 0)]
-    rows = game_changes(game)
+    rows = change_rows(game)
     assert rows[0].what == "Deal 1"
     assert rows[0].after == "Anna Chef at level 2; points Anna 20 · Beate 30 · Conny 10 · Dagmar 0"
 
@@ -67,31 +69,31 @@ def test_undoing_a_correction_puts_the_hand_back_and_is_itself_a_change() -> Non
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[5, 2, 3, 3])
+    spades_services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[5, 2, 3, 3])
     edit = Change.objects.get(game=game, action="edit")
 
-    revert = services.change_revert(game=game, change_id=edit.pk, device="Cat's phone")
+    revert = changes.change_revert(game=game, change_id=edit.pk, device="Cat's phone")
 
     assert stored(game)[0] == {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
     assert (revert.action, revert.reverts, revert.device) == ("revert", edit, "Cat's phone")
     # …and undoing the undo makes the correction again.
-    services.change_revert(game=game, change_id=revert.pk)
+    changes.change_revert(game=game, change_id=revert.pk)
     assert stored(game)[0] == {"bids": [2, 3, 3, 3], "tricks": [5, 2, 3, 3]}
 
 
 def test_undoing_an_undo_brings_the_deleted_hand_back() -> None:
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    services.hand_undo(game=game)
+    changes.hand_undo(game=game)
     assert stored(game) == []
-    services.change_revert(game=game, change_id=Change.objects.get(game=game, action="undo").pk)
+    changes.change_revert(game=game, change_id=Change.objects.get(game=game, action="undo").pk)
     assert stored(game) == [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}]
 
 
 def test_undoing_saved_tricks_puts_the_hand_back_in_play() -> None:
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    services.change_revert(game=game, change_id=Change.objects.get(game=game, action="tricks").pk)
+    changes.change_revert(game=game, change_id=Change.objects.get(game=game, action="tricks").pk)
     assert stored(game) == [{"bids": [3, 3, 3, 3]}]
 
 
@@ -99,13 +101,13 @@ def test_a_change_whose_hand_changed_again_since_cannot_be_undone() -> None:
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     first = Change.objects.get(game=game, action="tricks")
-    services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[5, 2, 3, 3])
+    spades_services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[5, 2, 3, 3])
     before = stored(game)
 
     with pytest.raises(RuleError, match="Hand 1 has changed again since: undo the later change first."):
-        services.change_revert(game=game, change_id=first.pk)
+        changes.change_revert(game=game, change_id=first.pk)
     assert stored(game) == before
-    assert [row.can_revert for row in game_changes(game)] == [True, False, False]  # newest first
+    assert [row.can_revert for row in change_rows(game)] == [True, False, False]  # newest first
 
 
 def test_a_hand_with_later_hands_cannot_be_removed_or_put_back_in_play() -> None:
@@ -114,20 +116,20 @@ def test_a_hand_with_later_hands_cannot_be_removed_or_put_back_in_play() -> None
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     bids, tricks = Change.objects.filter(game=game, number=0).order_by("pk")
     with pytest.raises(RuleError, match="Hands after hand 1 are in the way"):
-        services.change_revert(game=game, change_id=tricks.pk)
+        changes.change_revert(game=game, change_id=tricks.pk)
     assert len(stored(game)) == 2
 
 
 def test_an_undo_that_would_break_a_rule_is_refused_and_changes_nothing() -> None:
     game = new_game(rules={"preset": "standard", "target": 100})
     play(game, [5, 1, 5, 1], [5, 3, 5, 0])  # Ann & Cat bid 10 and make it: 100, the game is won
-    services.hand_update(game=game, number=0, bids=[4, 1, 4, 1], tricks=[4, 3, 4, 2])  # corrected: 80, not yet
+    spades_services.hand_update(game=game, number=0, bids=[4, 1, 4, 1], tricks=[4, 3, 4, 2])  # corrected: 80, not yet
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])  # so hand 2 is played
     edit = Change.objects.get(game=game, action="edit")
     before = stored(game)
 
     with pytest.raises(RuleError, match="over"):  # the game would be over before hand 2
-        services.change_revert(game=game, change_id=edit.pk)
+        changes.change_revert(game=game, change_id=edit.pk)
     assert stored(game) == before
     assert not Change.objects.filter(action="revert").exists()
 
@@ -141,14 +143,14 @@ def test_the_history_page_lists_changes_with_time_phone_and_words() -> None:
     client.get(game.get_absolute_url())
     client.post(reverse("games:bids", args=[game.edit_key]), {**{f"bid_{s}": "3" for s in range(4)}, "number": "0"})
 
-    page = client.get(reverse("games:history", args=[game.edit_key])).content.decode()
+    page = client.get(reverse("games:changes", args=[game.edit_key])).content.decode()
 
     assert Change.objects.get().device == "iPhone · Mobile Safari"
     assert "Hand 1" in page and "Bids written" in page
     assert "bids <bdi>Ann</bdi> 3 · <bdi>Bob</bdi> 3 · <bdi>Cat</bdi> 3 · <bdi>Dan</bdi> 3" in page
     assert "iPhone · Mobile Safari" in page
     assert "Undo this change" in page
-    view_page = Client().get(reverse("games:history", args=[game.view_key])).content.decode()
+    view_page = Client().get(reverse("games:changes", args=[game.view_key])).content.decode()
     assert "Bids written" in view_page and "Undo this change" not in view_page
 
 
@@ -160,7 +162,7 @@ def test_a_named_phone_signs_its_changes_and_the_name_is_shown_as_text() -> None
     assert response["Location"] == share
     client.post(reverse("games:bids", args=[game.edit_key]), {f"bid_{s}": "3" for s in range(4)})
 
-    page = client.get(reverse("games:history", args=[game.edit_key])).content.decode()
+    page = client.get(reverse("games:changes", args=[game.edit_key])).content.decode()
 
     assert Change.objects.get().device == "<b>Ann</b>'s phone"
     assert "&lt;b&gt;Ann&lt;/b&gt;&#x27;s phone" in page
@@ -259,7 +261,7 @@ def test_a_late_undo_tap_never_deletes_a_hand_it_did_not_mean() -> None:
     page = Client().get(game.get_absolute_url()).content.decode()
     shown = Hand.objects.get(game=game).fingerprint()
     assert f'name="number" value="0"><input type="hidden" name="shown" value="{shown}"' in page
-    services.hand_bids_save(game=game, bids=[2, 2, 2, 2])  # another phone starts hand 2
+    spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2])  # another phone starts hand 2
 
     response = Client().post(reverse("games:undo", args=[game.edit_key]), {"number": "0", "shown": shown}, **HTMX)
 
@@ -285,7 +287,7 @@ def test_a_write_that_dies_halfway_leaves_the_game_as_before(monkeypatch) -> Non
 
     monkeypatch.setattr(Change.objects, "create", crash)
     with pytest.raises(Crash):
-        services.hand_bids_save(game=game, bids=[2, 2, 2, 2])
+        spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2])
     response = Client(raise_request_exception=False).post(
         reverse("games:bids", args=[game.edit_key]), {f"bid_{s}": "2" for s in range(4)}
     )

@@ -7,7 +7,9 @@ from django.urls import reverse
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Hand
-from scorekeeper.games.selectors import game_export, game_sheet
+from scorekeeper.games.records import game_export
+from scorekeeper.spades import services as spades_services
+from scorekeeper.spades.presenters import spades_page
 
 from .factories import HTMX, url
 
@@ -30,7 +32,7 @@ def test_nyc_first_hand_bids_itself_then_partnership_bids(client):
     )
     assert response.status_code == 200
     assert game_export(game)["hands"] == [{"tricks": [4, 3, 3, 3]}]
-    assert game_sheet(game).sheet.totals == (70, 60)  # 10 per trick
+    assert spades_page(game).sheet.totals == (70, 60)  # 10 per trick
 
     page = response.content.decode()
     assert "Hand 2: bids" in page
@@ -41,7 +43,7 @@ def test_nyc_first_hand_bids_itself_then_partnership_bids(client):
 
 def test_nyc_blind_bid_only_when_100_behind(client):
     game = nyc()
-    services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])  # Ann & Cat 0, Bob & Dan 130
+    spades_services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])  # Ann & Cat 0, Bob & Dan 130
     page = client.get(game.get_absolute_url()).content.decode()
     assert 'name="blind_0"' in page  # Ann & Cat are 130 behind
     assert 'name="blind_1"' not in page
@@ -55,12 +57,12 @@ def test_nyc_blind_bid_only_when_100_behind(client):
     # Ann & Cat take 3 + 4 = 7 of their blind 6: made (at least), double: +120, the bag worth 0 (NYC).
     # Bob & Dan take 3 + 3 = 6 of 5: +50.
     client.post(url("tricks", game), {"tricks_2": "4", "tricks_3": "3", "tricks_0": "3", "number": "1"})
-    assert game_sheet(game).sheet.hands[-1].points == (120, 50)
+    assert spades_page(game).sheet.hands[-1].points == (120, 50)
 
 
 def test_a_blind_bid_when_not_behind_is_refused_at_the_field(client):
     game = nyc()
-    services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])
+    spades_services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])
     response = client.post(url("bids", game), {"bid_0": "5", "bid_1": "6", "blind_1": "on", "number": "1"})
     assert response.status_code == 422
     assert (
@@ -113,14 +115,14 @@ def test_cutthroat_with_bonus_bemo_and_bag_cancel_results(client):
     assert record["bag_cancel"] == 0 and record["high_spade_run"] == [0, 0, 2]
     # Ann: 50 - 3 × 10, then the bag-cancelling card takes one overtrick back: 20 + 10 = 30.
     # Cat: 70 + 10 (bid over six) + 20 (last two tricks with high spades) + 60 (little bemo) = 160.
-    assert game_sheet(game).sheet.hands[0].points == (30, 40, 160)
+    assert spades_page(game).sheet.hands[0].points == (30, 40, 160)
 
 
 def test_edit_keeps_and_changes_declarations(client):
     game = nyc()
-    services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])
-    services.hand_bids_save(game=game, bids=[6, 5], declarations={"blind": [0]})
-    services.hand_tricks_save(game=game, tricks=[3, 3, 4, 3])
+    spades_services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])
+    spades_services.hand_bids_save(game=game, bids=[6, 5], declarations={"blind": [0]})
+    spades_services.hand_tricks_save(game=game, tricks=[3, 3, 4, 3])
     page = client.get(reverse("games:hand_edit", args=[game.edit_key, 2])).content.decode()
     assert 'name="blind_0" checked' in page
 
@@ -130,7 +132,7 @@ def test_edit_keeps_and_changes_declarations(client):
     assert response.status_code == 302
     assert Hand.objects.get(game=game, number=1).declarations == {}
     # Ann & Cat bid 6, took 7: +60 (one bag, worth 0); Bob & Dan bid 5, took 6: +50.
-    assert game_sheet(game).sheet.hands[-1].points == (60, 50)
+    assert spades_page(game).sheet.hands[-1].points == (60, 50)
 
 
 def test_six_players_and_solo_sheets_render(client):

@@ -16,8 +16,10 @@ from django.urls import reverse
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.games import services
-from scorekeeper.games.history import MAX_IMPORT_RECORDS
 from scorekeeper.games.models import MAX_HANDS, Deal, Game, Hand, Player
+from scorekeeper.games.records import MAX_IMPORT_RECORDS
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
 
 from .factories import SET_HAND, new_game_data, record, snapshot
 
@@ -39,9 +41,9 @@ def upload(client: Client, data: object, *, confirm: bool = False):
 def test_a_full_game_takes_no_more_hands():
     game = services.game_import(record=record(hands=[SET] * MAX_HANDS, rules=ENDLESS))
     with pytest.raises(RuleError, match=f"reached {MAX_HANDS} hands"):
-        services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+        spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     with pytest.raises(RuleError, match=f"reached {MAX_HANDS} hands"):
-        services.hand_misdeal(game=game, seat=0)
+        spades_services.hand_misdeal(game=game, seat=0)
     assert game.hands.count() == MAX_HANDS
 
 
@@ -51,7 +53,7 @@ def test_a_full_mu_game_takes_no_more_deals():
           "rules": {"target": 200}, "hands": deals}  # fmt: skip
     game = services.game_import(record=mu)
     with pytest.raises(RuleError, match=f"reached {MAX_HANDS} deals"):
-        services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+        mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
 
 
 def test_the_sheet_says_why_a_full_game_takes_no_more_hands(client):

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Deal, Game
-from scorekeeper.games.selectors import game_export, mu_sheet
+from scorekeeper.games.records import game_export
+from scorekeeper.mu.presenters import mu_page
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_import_and_export_a_mu_record_round_trip():
 
 def test_mu_sheet_totals_follow_the_rulebook_examples():
     game = services.game_import(record=RECORD)
-    sheet = mu_sheet(game)
+    sheet = mu_page(game)
     # Eklat: +15, 0, +15, -30, 0. Lost game: card points 9, 10, 14, 20, 7 and -20 / +10 each opponent / 0 partner.
     assert sheet.sheet.totals == (15 + 9, 10 + 10, 15 + 14 + 10, -30 + 20 - 20, 7 + 10)
     assert sheet.rows[1].summary == "Dagmar at level 4, green over 7"
@@ -164,7 +165,7 @@ def test_an_eklat_asks_who_laid_last_and_ends_the_deal(client):
     )
     assert response.status_code == 302
     assert game_export(game)["hands"] == [{"eklat": {"level": 3, "tied": [0, 2, 3], "last": 3}}]
-    assert mu_sheet(game).sheet.totals == (15, 0, 15, -30, 0)  # mu.md §4 example
+    assert mu_page(game).sheet.totals == (15, 0, 15, -30, 0)  # mu.md §4 example
 
 
 def test_auction_then_points_scores_the_deal(client):
@@ -180,7 +181,7 @@ def test_auction_then_points_scores_the_deal(client):
     points = {"points_1": "10", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
     assert client.post(reverse("games:mu_points", args=[game.edit_key]), points).status_code == 302
     assert game_export(game)["hands"][0]["points"] == [9, 10, 14, 20, 7]
-    assert mu_sheet(game).sheet.totals == (9, 20, 24, 0, 17)  # mu.md §8.2 example: difference 2
+    assert mu_page(game).sheet.totals == (9, 20, 24, 0, 17)  # mu.md §8.2 example: difference 2
 
 
 def test_the_vize_may_not_be_partner_and_nothing_is_saved(client):
@@ -270,7 +271,7 @@ def test_a_trump_not_among_the_laid_cards_is_refused(client):
 
 def test_a_deal_shows_individual_and_team_points_per_player(client):
     game = services.game_import(record=RECORD)
-    split = mu_sheet(game).rows[1].split
+    split = mu_page(game).rows[1].split
     # Lost game (mu.md §8.2): Dagmar took 20 card points, team -20; Conny 14 and +10.
     assert ("Dagmar", 20, -20, 0, -30) in split and ("Conny", 14, 10, 24, 39) in split
     assert '<th scope="col">individual</th>' in client.get(game.get_absolute_url()).content.decode()
@@ -298,7 +299,7 @@ def test_edit_an_earlier_deal_rescores_the_game(client):
     response = client.post(url, data)
     assert response.status_code == 302 and response["Location"].endswith("?hand=2#hand-2")
     assert game_export(game)["hands"][1]["points"] == [13, 10, 10, 20, 7]
-    assert mu_sheet(game).sheet.totals == (15 + 13 + 40, 10, 15 + 10, -30 + 20 + 40, 7)
+    assert mu_page(game).sheet.totals == (15 + 13 + 40, 10, 15 + 10, -30 + 20 + 40, 7)
 
 
 def test_an_edit_that_breaks_a_rule_changes_nothing(client):

@@ -24,6 +24,8 @@ from django.urls import reverse
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Game, Player
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
 
 from .factories import BIG_HAND, HTMX, new_game_data, play, record, url
 
@@ -133,7 +135,7 @@ def spades(user) -> Game:
     game = services.game_create(players=SPADES, dealer=0, rules={"preset": "standard"}, owner=user, group=group)
     play(game, *BIG_HAND)
     play(game, [4, "nil", 3, 2], [5, 0, 4, 4])
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], device=DEVICE)
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], device=DEVICE)
     return game
 
 
@@ -142,9 +144,9 @@ def mu(user) -> Game:
     """One deal played; the second's auction is in."""
     group = Player.objects.filter(owner=user)
     game = services.game_create(players=MU, dealer=0, rules={}, kind="mu", owner=user, group=group)
-    services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
-    services.deal_points_save(game=game, points=[30, 20, 10, 0])
-    services.deal_auction_save(game=game, laid=[0, 3, 0, 1], chef_trump="blue", vize_trump=3, partner=0)
+    mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=game, points=[30, 20, 10, 0])
+    mu_services.deal_auction_save(game=game, laid=[0, 3, 0, 1], chef_trump="blue", vize_trump=3, partner=0)
     return game
 
 
@@ -159,7 +161,7 @@ def test_the_spades_sheet_and_its_pages_isolate_every_name(client, spades) -> No
 
 
 def test_the_next_hands_bids_and_a_refused_bid_isolate_every_name(client, spades) -> None:
-    services.hand_tricks_save(game=spades, tricks=[4, 3, 3, 3])
+    spades_services.hand_tricks_save(game=spades, tricks=[4, 3, 3, 3])
     assert_isolated(client.get(spades.get_absolute_url()), *SPADES)  # the bid buttons, the misdeal choice
     bids = {"number": "3", "bid_0": "blind_nil", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
     refused = client.post(url("bids", spades), bids)  # דני's side is ahead: no blind nil
@@ -176,7 +178,7 @@ def test_the_chart_legend_isolates_every_side(client, spades) -> None:
 
 
 def test_the_history_isolates_the_names_in_each_change_and_the_phone(client, spades) -> None:
-    found = assert_isolated(client.get(url("history", spades)), *SPADES, DEVICE)
+    found = assert_isolated(client.get(url("changes", spades)), *SPADES, DEVICE)
     assert any(occurrence.name == DEVICE for occurrence in found)
 
 
@@ -185,12 +187,12 @@ def test_the_mu_sheet_and_its_pages_isolate_every_name(client, mu) -> None:
     assert_isolated(client.get(url("mu_deal_edit", mu, 1)), *MU)
     assert_isolated(client.get(url("game_referee", mu)), *MU)
     assert_isolated(client.get(url("print", mu)), *MU)
-    services.deal_points_save(game=mu, points=[10, 15, 20, 15])
+    mu_services.deal_points_save(game=mu, points=[10, 15, 20, 15])
     assert_isolated(client.get(mu.get_absolute_url()), *MU)  # the next auction
 
 
 def test_the_mu_auction_as_it_is_entered_isolates_every_name(client, mu) -> None:
-    services.deal_points_save(game=mu, points=[10, 15, 20, 15])
+    mu_services.deal_points_save(game=mu, points=[10, 15, 20, 15])
     preview = url("mu_preview", mu)
     for laid in ([2, 1, 0, 0], [2, 2, 0, 0], [3, 1, 1, 0]):  # a Chef and Vize, an Eklat, a tie for Vize
         data = {"number": "2", **{f"laid_{seat}": str(cards) for seat, cards in enumerate(laid)}}

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.games import services
-from scorekeeper.games.selectors import game_export, game_sheet
+from scorekeeper.games.records import game_export
+from scorekeeper.spades import services as spades_services
+from scorekeeper.spades.presenters import spades_page
 
 from ..engine.spades.test_properties import tricks_split
 from .factories import new_game, play
@@ -26,14 +27,14 @@ def test_editing_a_hand_and_restoring_it_gives_the_same_sheet(hands, data):
     game = new_game(rules={"preset": "standard", "target": 10_000})
     for bids, tricks in hands:
         play(game, bids, tricks)
-    before_record, before = game_export(game), game_sheet(game).sheet
+    before_record, before = game_export(game), spades_page(game).sheet
     number = data.draw(st.integers(0, len(hands) - 1), label="hand")
     bids, tricks = data.draw(st.tuples(NUMBER_BIDS, tricks_split()), label="replacement")
     try:
-        services.hand_update(game=game, number=number, bids=bids, tricks=list(tricks))
+        spades_services.hand_update(game=game, number=number, bids=bids, tricks=list(tricks))
     except RuleError:
         assert game_export(game) == before_record  # a refused edit changes nothing
     original_bids, original_tricks = hands[number]
-    services.hand_update(game=game, number=number, bids=original_bids, tricks=list(original_tricks))
-    assert game_sheet(game).sheet == before
+    spades_services.hand_update(game=game, number=number, bids=original_bids, tricks=list(original_tricks))
+    assert spades_page(game).sheet == before
     assert game_export(game) == before_record

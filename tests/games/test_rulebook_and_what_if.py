@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games import services
-from scorekeeper.games.selectors import game_sheet
+from scorekeeper.spades import services as spades_services
+from scorekeeper.spades.presenters import spades_page
 
 from .factories import new_game, play
 
@@ -58,7 +58,7 @@ def test_what_if_compares_one_changed_key_side_by_side(client):
     assert response.status_code == 200
     assert "-79" in page  # as played: 20 - 100 + 1
     assert "-29" in page  # with nil worth 50: 20 - 50 + 1
-    assert game_sheet(game).sheet.totals == (73, -79)  # nothing changed
+    assert spades_page(game).sheet.totals == (73, -79)  # nothing changed
 
 
 def test_what_if_another_preset_that_forbids_the_bids_says_why(client):
@@ -81,5 +81,5 @@ def test_what_if_htmx_returns_the_comparison_partial(client):
 
 def test_what_if_of_a_hand_not_played_is_404(client):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
     assert client.get(reverse("games:what_if", args=[game.edit_key, 1])).status_code == 404

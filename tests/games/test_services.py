@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.errors import RecordError, RuleError
-from scorekeeper.games import services
+from scorekeeper.games import changes, services
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.selectors import game_export, game_sheet
+from scorekeeper.games.records import game_export
+from scorekeeper.spades import services as spades_services
+from scorekeeper.spades.presenters import spades_page
 
 from .factories import BIG_HAND, BLIND_NIL_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play, record, stored
 
@@ -15,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def totals(game: Game) -> tuple[int, ...]:
-    return game_sheet(Game.objects.get(pk=game.pk)).sheet.totals
+    return spades_page(Game.objects.get(pk=game.pk)).sheet.totals
 
 
 # --- game_create ---------------------------------------------------------------------------------------------------
@@ -71,7 +73,7 @@ def test_game_create_bad_players_or_dealer_store_nothing(players, dealer, field)
 def test_hand_bids_save_stores_verified_bids():
     game = new_game()
 
-    hand = services.hand_bids_save(game=game, bids=[0, 3, "nil", 4], number=0)
+    hand = spades_services.hand_bids_save(game=game, bids=[0, 3, "nil", 4], number=0)
 
     assert hand.number == 0
     assert hand.tricks is None
@@ -83,7 +85,7 @@ def test_hand_bids_save_blind_nil_allowed_when_behind_by_100():
     game = new_game()
     play(game, *BIG_HAND)  # [100, -40]: Bob & Dan are 140 behind
 
-    services.hand_bids_save(game=game, bids=[4, "blind_nil", 4, 3], number=1)
+    spades_services.hand_bids_save(game=game, bids=[4, "blind_nil", 4, 3], number=1)
 
     assert stored(game)[1] == ([4, "blind_nil", 4, 3], None)
 
@@ -92,7 +94,7 @@ def test_hand_bids_save_refuses_blind_nil_when_not_behind():
     game = new_game()
 
     with pytest.raises(RuleError) as caught:
-        services.hand_bids_save(game=game, bids=[4, "blind_nil", 4, 3], number=0)
+        spades_services.hand_bids_save(game=game, bids=[4, "blind_nil", 4, 3], number=0)
 
     error = caught.value
     assert error.field == "bids"
@@ -106,7 +108,7 @@ def test_hand_bids_save_refuses_blind_nil_for_the_leading_side():
     play(game, *BIG_HAND)  # Ann & Cat lead by 140
 
     with pytest.raises(RuleError) as caught:
-        services.hand_bids_save(game=game, bids=["blind_nil", 4, 4, 3])
+        spades_services.hand_bids_save(game=game, bids=["blind_nil", 4, 4, 3])
 
     assert (caught.value.field, caught.value.seat) == ("bids", 0)
     assert "(now -140)" in str(caught.value)
@@ -115,10 +117,10 @@ def test_hand_bids_save_refuses_blind_nil_for_the_leading_side():
 
 def test_hand_bids_save_refuses_when_a_hand_is_in_play():
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
     with pytest.raises(RuleError) as caught:
-        services.hand_bids_save(game=game, bids=[4, 4, 4, 4])
+        spades_services.hand_bids_save(game=game, bids=[4, 4, 4, 4])
 
     assert caught.value.field == "bids"
     assert "already written" in str(caught.value)
@@ -128,10 +130,10 @@ def test_hand_bids_save_refuses_when_a_hand_is_in_play():
 def test_hand_bids_save_refuses_after_the_game_is_over():
     game = new_game(rules={"preset": "standard", "target": 100})
     play(game, *BIG_HAND)  # Ann & Cat reach 100
-    assert game_sheet(game).sheet.winner == 0
+    assert spades_page(game).sheet.winner == 0
 
     with pytest.raises(RuleError) as caught:
-        services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=1)
+        spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=1)
 
     assert "The game is over" in str(caught.value)
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
@@ -141,7 +143,7 @@ def test_hand_bids_save_refuses_wrong_number_of_bids():
     game = new_game()
 
     with pytest.raises(RuleError) as caught:
-        services.hand_bids_save(game=game, bids=[3, 3, 3])
+        spades_services.hand_bids_save(game=game, bids=[3, 3, 3])
 
     assert caught.value.field == "bids"
     assert stored(game) == []
@@ -151,18 +153,18 @@ def test_hand_bids_save_refuses_wrong_number_of_bids():
 def test_hand_bids_save_stale_number_stores_nothing(number):
     game = new_game()
 
-    with pytest.raises(services.StaleHand):
-        services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=number)
+    with pytest.raises(changes.StaleHand):
+        spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=number)
 
     assert stored(game) == []
 
 
 def test_hand_bids_save_stale_after_another_phone_saved_the_bids():
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
 
-    with pytest.raises(services.StaleHand):
-        services.hand_bids_save(game=game, bids=[4, 4, 4, 4], number=0)
+    with pytest.raises(changes.StaleHand):
+        spades_services.hand_bids_save(game=game, bids=[4, 4, 4, 4], number=0)
 
     assert stored(game) == [([3, 3, 3, 3], None)]
 
@@ -172,9 +174,9 @@ def test_hand_bids_save_stale_after_another_phone_saved_the_bids():
 
 def test_hand_tricks_save_scores_the_hand():
     game = new_game()
-    services.hand_bids_save(game=game, bids=BIG_HAND[0], number=0)
+    spades_services.hand_bids_save(game=game, bids=BIG_HAND[0], number=0)
 
-    hand = services.hand_tricks_save(game=game, tricks=BIG_HAND[1], number=0)
+    hand = spades_services.hand_tricks_save(game=game, tricks=BIG_HAND[1], number=0)
 
     assert hand.number == 0
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
@@ -184,10 +186,10 @@ def test_hand_tricks_save_scores_the_hand():
 @pytest.mark.parametrize("tricks", [[4, 3, 3, 4], [3, 3, 3, 3], [13, 13, 0, 0]])
 def test_hand_tricks_save_refuses_tricks_not_adding_to_13(tricks):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
     with pytest.raises(RuleError) as caught:
-        services.hand_tricks_save(game=game, tricks=tricks, number=0)
+        spades_services.hand_tricks_save(game=game, tricks=tricks, number=0)
 
     assert caught.value.field == "tricks"
     assert f"The tricks add up to {sum(tricks)}, but a hand has 13 tricks" in str(caught.value)
@@ -198,7 +200,7 @@ def test_hand_tricks_save_refuses_when_no_hand_is_in_play():
     game = new_game()
 
     with pytest.raises(RuleError) as caught:
-        services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
+        spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
 
     assert caught.value.field == "tricks"
     assert stored(game) == []
@@ -206,21 +208,21 @@ def test_hand_tricks_save_refuses_when_no_hand_is_in_play():
 
 def test_hand_tricks_save_stale_number_stores_nothing():
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
-    with pytest.raises(services.StaleHand):
-        services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=1)
+    with pytest.raises(changes.StaleHand):
+        spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=1)
 
     assert stored(game) == [([3, 3, 3, 3], None)]
 
 
 def test_hand_tricks_save_stale_after_another_phone_saved_the_tricks():
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
-    services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
 
-    with pytest.raises(services.StaleHand):
-        services.hand_tricks_save(game=game, tricks=[3, 4, 3, 3], number=0)  # the second phone, same hand
+    with pytest.raises(changes.StaleHand):
+        spades_services.hand_tricks_save(game=game, tricks=[3, 4, 3, 3], number=0)  # the second phone, same hand
 
     assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
 
@@ -234,12 +236,12 @@ def test_hand_update_rescores_every_later_hand():
     play(game, *SET_HAND)
     assert totals(game) == (20, -120)
 
-    hand = services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+    hand = spades_services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
 
     assert hand.number == 0
     assert stored(game)[0] == ([5, 2, 5, 2], [4, 2, 4, 3])
     # Hand 1: Ann & Cat bid 10 took 8: -100; Bob & Dan bid 4 took 5: +41. Hand 2: -80 each.
-    sheet = game_sheet(Game.objects.get(pk=game.pk)).sheet
+    sheet = spades_page(Game.objects.get(pk=game.pk)).sheet
     assert [score.totals for score in sheet.hands] == [(-100, 41), (-180, -39)]
 
 
@@ -252,7 +254,7 @@ def test_hand_update_refused_when_a_later_played_hand_becomes_illegal():
 
     # Ann & Cat now go set and Bob & Dan make it: Bob & Dan lead, so hand 2's blind nil is illegal.
     with pytest.raises(RuleError) as caught:
-        services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+        spades_services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
 
     error = caught.value
     assert error.hand == 1
@@ -265,11 +267,11 @@ def test_hand_update_refused_when_a_later_played_hand_becomes_illegal():
 def test_hand_update_refused_when_the_bids_in_play_become_illegal():
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_bids_save(game=game, bids=BLIND_NIL_HAND[0])  # in play
+    spades_services.hand_bids_save(game=game, bids=BLIND_NIL_HAND[0])  # in play
     before = stored(game)
 
     with pytest.raises(RuleError) as caught:
-        services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+        spades_services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
 
     assert caught.value.hand == 1
     assert (caught.value.field, caught.value.seat) == ("bids", 1)
@@ -284,7 +286,7 @@ def test_hand_update_refused_when_the_game_would_end_before_a_later_hand():
 
     # Hand 1 corrected to 13 bid and made by Ann & Cat: 130 + ... reaches the target; hand 2 cannot follow.
     with pytest.raises(RuleError) as caught:
-        services.hand_update(game=game, number=0, bids=[7, 1, 6, 1], tricks=[7, 0, 6, 0])
+        spades_services.hand_update(game=game, number=0, bids=[7, 1, 6, 1], tricks=[7, 0, 6, 0])
 
     assert caught.value.hand == 1
     assert "already over after hand 1" in str(caught.value)
@@ -296,7 +298,7 @@ def test_hand_update_refuses_a_hand_with_tricks_not_adding_to_13():
     play(game, *BIG_HAND)
 
     with pytest.raises(RuleError) as caught:
-        services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[5, 5, 5, 5])
+        spades_services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[5, 5, 5, 5])
 
     assert caught.value.field == "tricks"
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
@@ -306,10 +308,10 @@ def test_hand_update_refuses_a_hand_with_tricks_not_adding_to_13():
 def test_hand_update_unknown_or_unplayed_hand(number):
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 1 is in play, not played
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 1 is in play, not played
 
     with pytest.raises(Hand.DoesNotExist):
-        services.hand_update(game=game, number=number, bids=[3, 3, 3, 3], tricks=[4, 3, 3, 3])
+        spades_services.hand_update(game=game, number=number, bids=[3, 3, 3, 3], tricks=[4, 3, 3, 3])
 
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1]), ([3, 3, 3, 3], None)]
 
@@ -320,27 +322,27 @@ def test_hand_update_unknown_or_unplayed_hand(number):
 def test_hand_undo_removes_bids_in_play_then_the_last_hand():
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
-    undone = services.hand_undo(game=game)
+    undone = changes.hand_undo(game=game)
     assert (undone.number, undone.bids, undone.tricks) == (1, [3, 3, 3, 3], None)
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
 
-    undone = services.hand_undo(game=game)
+    undone = changes.hand_undo(game=game)
     assert (undone.number, undone.tricks) == (0, BIG_HAND[1])
     assert stored(game) == []
     assert totals(game) == (0, 0)
 
-    assert services.hand_undo(game=game) is None
+    assert changes.hand_undo(game=game) is None
     assert Game.objects.filter(pk=game.pk).exists()
 
 
 def test_hand_undo_then_the_next_bids_reuse_the_number():
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_undo(game=game)
+    changes.hand_undo(game=game)
 
-    hand = services.hand_bids_save(game=game, bids=[2, 2, 2, 2], number=0)
+    hand = spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2], number=0)
 
     assert hand.number == 0
     assert stored(game) == [([2, 2, 2, 2], None)]
@@ -371,7 +373,7 @@ def test_game_rematch_of_a_finished_game():
     play(game, *SET_HAND)
     play(game, *BIG_HAND)
     play(game, *BIG_HAND)  # Ann & Cat: -80 + 100 + 100 = 120
-    assert game_sheet(game).sheet.finished
+    assert spades_page(game).sheet.finished
 
     new = services.game_rematch(game=game)
 
@@ -414,7 +416,7 @@ def test_game_import_of_a_record_from_the_spec():
 def test_game_export_leaves_out_the_hand_in_play():
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
     assert game_export(game) == record(hands=[{"bids": BIG_HAND[0], "tricks": BIG_HAND[1]}])
 
@@ -445,6 +447,6 @@ def test_game_import_invalid_record_stores_nothing(data):
 def test_game_with_hands_helper_is_not_over():
     game = game_with_hands(3)
 
-    sheet = game_sheet(game).sheet
+    sheet = spades_page(game).sheet
     assert sheet.totals == (-240, -240)
     assert not sheet.finished

@@ -20,10 +20,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games import services
-from scorekeeper.games.history import best_and_worst, opponents, partnerships, player_figures
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import score_game
+from scorekeeper.games import changes, services
+from scorekeeper.games.chart import running_chart
 from scorekeeper.games.models import Change, Game, Player, Seat
-from scorekeeper.games.selectors import game_export, running_chart
+from scorekeeper.games.players import best_and_worst, opponents, partnerships, player_figures
+from scorekeeper.games.records import game_export
+from scorekeeper.mu import services as mu_services
 
 from .factories import play
 
@@ -55,11 +59,11 @@ def games(user) -> dict[str, Game]:
     mu = services.game_create(
         players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu", owner=user, group=group
     )
-    services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
-    services.deal_points_save(game=mu, points=[30, 20, 10, 0])
-    services.deal_auction_save(game=mu, laid=[0, 3, 0, 1], chef_trump="blue", vize_trump=3, partner=0)
-    services.deal_points_save(game=mu, points=[10, 15, 20, 15])
-    services.deal_auction_save(game=mu, laid=[2, 2, 0, 0], last=1)
+    mu_services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=mu, points=[30, 20, 10, 0])
+    mu_services.deal_auction_save(game=mu, laid=[0, 3, 0, 1], chef_trump="blue", vize_trump=3, partner=0)
+    mu_services.deal_points_save(game=mu, points=[10, 15, 20, 15])
+    mu_services.deal_auction_save(game=mu, laid=[2, 2, 0, 0], last=1)
     return {"one": one, "two": two, "mu": mu}
 
 
@@ -76,10 +80,10 @@ def test_names_typed_again_are_the_same_person_case_ignored(games) -> None:
 def test_the_read_model_follows_every_change(games) -> None:
     one = games["one"]
     assert Game.objects.get(pk=one.pk).finished
-    services.hand_undo(game=one)
+    changes.hand_undo(game=one)
     assert not Game.objects.get(pk=one.pk).finished
     assert Seat.objects.get(game=one, player=player("Ann")).hands == 0
-    services.change_revert(game=one, change_id=Change.objects.filter(game=one, action="undo").get().pk)
+    changes.change_revert(game=one, change_id=Change.objects.filter(game=one, action="undo").get().pk)
     assert Seat.objects.get(game=one, player=player("Ann")).bags == 1
 
 
@@ -265,9 +269,9 @@ def test_printable_sheet(games, client) -> None:
 
 def test_chart_of_running_totals() -> None:
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
-    assert running_chart(services.score_game(game.to_engine())) is None
+    assert running_chart(score_game(game.to_engine())) is None
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
-    chart = running_chart(services.score_game(game.to_engine()))
+    chart = running_chart(score_game(game.to_engine()))
     assert [series.name for series in chart.series] == ["Ann & Cat", "Bob & Dan"]
     assert [series.total for series in chart.series] == [80, 50]
     assert chart.series[0].points.count(",") == 2  # 0 before the first hand, then hand 1
@@ -359,12 +363,12 @@ def test_no_hand_in_play_in_the_middle_of_the_game_through_the_history() -> None
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    services.hand_undo(game=game)  # hand 2 deleted
+    changes.hand_undo(game=game)  # hand 2 deleted
     tricks_1 = Change.objects.filter(game=game, action="tricks", number=0).get()
-    services.change_revert(game=game, change_id=tricks_1.pk)  # hand 1 back in play: it is the last
+    changes.change_revert(game=game, change_id=tricks_1.pk)  # hand 1 back in play: it is the last
     undo = Change.objects.get(game=game, action="undo")
-    with pytest.raises(services.RuleError, match="would be in play with later hands after it"):
-        services.change_revert(game=game, change_id=undo.pk)  # hand 2 after a hand in play: refused
+    with pytest.raises(RuleError, match="would be in play with later hands after it"):
+        changes.change_revert(game=game, change_id=undo.pk)  # hand 2 after a hand in play: refused
     assert Game.objects.get(pk=game.pk).hands.count() == 1
 
 

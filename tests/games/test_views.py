@@ -11,9 +11,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.games import services
 from scorekeeper.games.models import Game, Hand, new_key
-from scorekeeper.games.selectors import game_export, game_sheet
+from scorekeeper.games.records import game_export
+from scorekeeper.spades import services as spades_services
+from scorekeeper.spades.presenters import spades_page
 
 from .factories import (
     BIG_HAND,
@@ -243,7 +244,7 @@ def test_post_bids_then_tricks_as_plain_forms(client):
     assert response.status_code == 302
     assert response["Location"] == f"{game.get_absolute_url()}#entry"
     assert stored(game) == [([4, "nil", 3, 2], [6, 1, 4, 2])]
-    assert game_sheet(game).sheet.totals == (73, -79)
+    assert spades_page(game).sheet.totals == (73, -79)
 
 
 def test_post_bids_then_tricks_with_htmx(client):
@@ -280,7 +281,7 @@ def test_htmx_sheet_get_returns_the_partial(client):
 
 def test_last_seat_tricks_may_be_omitted_and_are_the_rest_of_13(client):
     game = new_game(dealer=0)  # Ann deals: she bids last, her tricks are the rest
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
     response = client.post(url("tricks", game), tricks_data({1: 2, 2: 5, 3: 1}, number=0))
 
@@ -290,7 +291,7 @@ def test_last_seat_tricks_may_be_omitted_and_are_the_rest_of_13(client):
 
 def test_tricks_form_shows_the_last_seat_as_the_rest(client):
     game = new_game(dealer=1)  # Bob deals
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
     content = html(client.get(game.get_absolute_url()))
 
@@ -370,7 +371,7 @@ def test_missing_bid_is_422(client):
 )
 def test_tricks_over_13_is_422_with_the_error(client, tricks, message):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
     response = client.post(url("tricks", game), tricks_data(tricks, number=0))
 
@@ -383,7 +384,7 @@ def test_tricks_over_13_is_422_with_the_error(client, tricks, message):
 
 def test_stale_bids_redirect_with_a_warning(client):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)  # another phone
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)  # another phone
 
     response = client.post(url("bids", game), bids_data([4, 4, 4, 4], number=0), follow=True)
 
@@ -394,7 +395,7 @@ def test_stale_bids_redirect_with_a_warning(client):
 
 def test_stale_bids_with_htmx_is_409_with_the_fresh_sheet(client):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
 
     response = client.post(url("bids", game), bids_data([4, 4, 4, 4], number=0), **HTMX)
 
@@ -407,8 +408,8 @@ def test_stale_bids_with_htmx_is_409_with_the_fresh_sheet(client):
 
 def test_tricks_posted_twice_with_htmx_is_409(client):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
-    services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
 
     response = client.post(url("tricks", game), tricks_data({0: 3, 1: 4, 2: 3, 3: 3}, number=0), **HTMX)
 
@@ -434,7 +435,7 @@ def test_bids_after_the_game_is_over_show_the_error(client):
 def test_undo_removes_the_bids_in_play_then_the_last_hand(client):
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     assert "Undo bids" in html(client.get(game.get_absolute_url()))
 
     response = client.post(url("undo", game))
@@ -492,7 +493,7 @@ def test_edit_post_valid_rescores_and_redirects(client):
     location = urlsplit(response["Location"])
     assert (location.path, location.fragment) == (game.get_absolute_url(), "hand-1")
     assert stored(game)[0] == ([5, 2, 5, 2], [4, 2, 4, 3])
-    assert game_sheet(game).sheet.totals == (-180, -39)
+    assert spades_page(game).sheet.totals == (-180, -39)
 
 
 def test_edit_post_tricks_not_13_is_422(client):
@@ -540,7 +541,7 @@ def test_edit_that_makes_a_later_hand_illegal_is_422(client):
 def test_edit_of_a_hand_not_played_is_404(client, number):
     game = new_game()
     play(game, *BIG_HAND)
-    services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 2 is in play
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 2 is in play
 
     assert client.get(url("hand_edit", game, number)).status_code == 404
 
@@ -684,7 +685,7 @@ def count_queries(callback) -> int:
 
 def test_sheet_page_query_count_does_not_grow_with_hands(client):
     short, long = game_with_hands(2), game_with_hands(20)
-    assert len(game_sheet(long).rows) == 20
+    assert len(spades_page(long).rows) == 20
 
     client.get(short.get_absolute_url())
     client.get(long.get_absolute_url())  # this browser now remembers both links: no session writes below
@@ -731,7 +732,7 @@ def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, hea
 
 def test_tricks_stage_shows_each_sides_contract(client):
     game = new_game()
-    services.hand_bids_save(game=game, bids=[4, "nil", 3, 2])
+    spades_services.hand_bids_save(game=game, bids=[4, "nil", 3, 2])
     content = html(client.get(game.get_absolute_url()))
     assert "<bdi>Ann</bdi> &amp; <bdi>Cat</bdi> need 7 tricks" in content
     assert "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi> need 2 tricks; <bdi>Bob</bdi> none (nil)" in content
@@ -807,7 +808,7 @@ def test_live_poll_refreshes_the_form_only_when_its_stage_is_over(client):
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])  # hand 1 done
     version = Game.objects.get(pk=game.pk).version
-    services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[4, 3, 3, 3])  # hand 1 corrected
+    spades_services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[4, 3, 3, 3])  # hand 1 corrected
 
     same_stage = html(live(client, game, f"{version}&stage=2e", **HTMX))
     assert '<section id="entry" class="entry" aria-live="polite">' in same_stage

@@ -1,30 +1,26 @@
-"""Sharing a game (its links and QR codes), the phone's name, and the game's change history."""
+"""Sharing a game (its links and QR codes) and the phone's name."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import trigger_client_event
 
-from scorekeeper.engine.errors import RuleError
-
-from .. import access, selectors, services
+from .. import access, presenters, services
 from ..access import game_for, owned_game_for
 from ..forms import DeviceForm
-from ..models import Change
-from .sheet import SHEET_CHANGED
+from .http import HtmxHttpRequest
 
 #: The links a game has, as the share page's forms name them.
 LINKS = ("edit", "view")
 
 
 @require_safe
-def game_share(request: HttpRequest, key: str) -> HttpResponse:
+def game_share(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The game's links, each as an address to copy and a QR code to scan.
 
     Through the edit link: both links; through the view link: only the view link
@@ -37,7 +33,7 @@ def game_share(request: HttpRequest, key: str) -> HttpResponse:
         if link_key is not None:
             address = request.build_absolute_uri(reverse("games:detail", args=[link_key]))
             title = gettext("QR code of the edit link") if name == "edit" else gettext("QR code of the view link")
-            links.append({"name": name, "address": address, "qr": selectors.qr_svg(address, title)})
+            links.append({"name": name, "address": address, "qr": presenters.qr_svg(address, title)})
     context = {
         "game": game,
         "links": links,
@@ -50,7 +46,7 @@ def game_share(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-def game_links(request: HttpRequest, key: str) -> HttpResponse:
+def game_links(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The owner renews a link (``link=edit|view``, ``action=renew``) or turns the view link off
     (``action=revoke``): the old link stops working at once, on every phone."""
     game = owned_game_for(request, key)
@@ -67,7 +63,7 @@ def game_links(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-def device_rename(request: HttpRequest) -> HttpResponse:
+def device_rename(request: HtmxHttpRequest) -> HttpResponse:
     """Name this phone for the game histories (``name``; empty: back to the guess), then go back to ``next``.
 
     A name that cannot be kept (a control character) changes nothing: 422 with the reason."""
@@ -82,37 +78,3 @@ def device_rename(request: HttpRequest) -> HttpResponse:
     ):
         target = reverse("games:home")
     return HttpResponseRedirect(target)
-
-
-@require_safe
-def game_history(request: HttpRequest, key: str) -> HttpResponse:
-    """Every change to the game, newest first, with time and phone; through the edit link each
-    change that can still be undone has its button."""
-    game = game_for(request, key)
-    return _history(request, game)
-
-
-def _history(request: HttpRequest, game: object, status: int = 200) -> HttpResponse:
-    context = {"game": game, "changes": selectors.game_changes(game)}
-    template = "games/history.html#history" if request.htmx else "games/history.html"
-    return render(request, template, context, status=status)
-
-
-@require_POST
-def change_revert(request: HttpRequest, key: str, change_id: int) -> HttpResponse:
-    """Undo one change from the history; refused (with the reason, nothing changed) when
-    its hand has changed again since, later hands are in the way, or a rule would break."""
-    game = game_for(request, key, edit=True)
-    try:
-        services.change_revert(game=game, change_id=change_id, device=access.device_name(request))
-    except Change.DoesNotExist:
-        return HttpResponse(gettext("This game has no such change."), status=404)
-    except RuleError as error:
-        messages.error(request, error.render(gettext))
-        if request.htmx:
-            return _history(request, game, status=422)
-        return redirect("games:history", game.key)
-    messages.success(request, gettext("Change undone."))
-    if request.htmx:
-        return trigger_client_event(_history(request, game), SHEET_CHANGED)
-    return redirect("games:history", game.key)

@@ -1,38 +1,44 @@
-"""Mü entry: the auction, the card points and corrections (``shared/rules/mu.md``)."""
+"""Mü entry: the auction, the card points and corrections, the sheet page they answer with,
+and a new Mü game (Mü & mehr rulebook; ``docs/rules/mu.md``)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import cards_points
+from scorekeeper.games import access
+from scorekeeper.games import services as game_services
+from scorekeeper.games.access import game_for
+from scorekeeper.games.chart import running_chart
+from scorekeeper.games.forms import add_rule_error
+from scorekeeper.games.models import Game
+from scorekeeper.games.presenters import game_rulings
+from scorekeeper.games.throttle import throttle_spend
+from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.pages import known_players
+from scorekeeper.games.views.sheet import form_number, live_stage, opened_row, saved_response, stale_response
 
-from .. import access, selectors, services
-from ..access import game_for
-from ..forms import (
-    MuAuctionForm,
-    MuDealForm,
-    MuPointsForm,
-    add_rule_error,
-)
-from .sheet import form_number, mu_entry_forms, mu_sheet_response, saved_response, stale_response
+from . import presenters, services
+from .entry import mu_entry_forms
+from .forms import MuAuctionForm, MuDealForm, MuNewGameForm, MuPointsForm
 
 
 @require_POST
-def mu_auction_preview(request: HttpRequest, key: str) -> HttpResponse:
+def mu_auction_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The auction form again as cards laid are tapped (htmx): what follows, what is still to ask."""
     game = game_for(request, key, edit=True, kind="mu")
-    view = selectors.mu_sheet(game)
-    form = MuAuctionForm(request.POST, players=len(view.sheet.sides))
-    context = {"view": view, "game": game, **mu_entry_forms(view, auction_form=form)}
-    return render(request, "games/mu.html#deal-form", context)
+    page = presenters.mu_page(game)
+    form = MuAuctionForm(request.POST, players=len(page.sheet.sides))
+    context = {"page": page, "game": game, **mu_entry_forms(page, auction_form=form)}
+    return render(request, "mu/sheet.html#deal-form", context)
 
 
 @require_POST
-def mu_auction(request: HttpRequest, key: str) -> HttpResponse:
+def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
     game = game_for(request, key, edit=True, kind="mu")
     form = MuAuctionForm(request.POST, players=len(game.players))
@@ -62,10 +68,10 @@ def mu_auction(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def mu_deal_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct finished Mü deal ``number`` (1-based); every later deal is scored again."""
     game = game_for(request, key, edit=True, kind="mu")
-    deals = game.rounds()
+    deals = game.rows()
     if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
         raise Http404
     record = deals[number - 1].record
@@ -103,30 +109,30 @@ def mu_deal_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
         if not kwargs["eklat"]
         else [],
     }
-    return render(request, "games/mu_edit.html", context, status=status)
+    return render(request, "mu/deal_edit.html", context, status=status)
 
 
 @require_POST
-def mu_points_preview(request: HttpRequest, key: str) -> HttpResponse:
+def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The card-points form again as cards are tapped in a counter (htmx): each counted
     player's points become the triangles of the cards tapped (mu.md §1)."""
     game = game_for(request, key, edit=True, kind="mu")
-    view = selectors.mu_sheet(game)
-    counted = MuPointsForm(request.POST, order=view.point_order, total=view.points_in_deal).counted()
+    page = presenters.mu_page(game)
+    counted = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal).counted()
     values = {name: request.POST[name] for name in request.POST if name.startswith("points_") or name == "number"}
     values.update({f"points_{seat}": str(cards_points(cards)) for seat, cards in counted.items()})
     # Unbound, with the values as initial: a preview shows numbers, not "required" errors.
-    form = MuPointsForm(order=view.point_order, total=view.points_in_deal, initial=values)
-    context = {"view": view, "game": game, **mu_entry_forms(view, points_form=form, counted=counted)}
-    return render(request, "games/mu.html#points-form", context)
+    form = MuPointsForm(order=page.point_order, total=page.points_in_deal, initial=values)
+    context = {"page": page, "game": game, **mu_entry_forms(page, points_form=form, counted=counted)}
+    return render(request, "mu/sheet.html#points-form", context)
 
 
 @require_POST
-def mu_points(request: HttpRequest, key: str) -> HttpResponse:
+def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the card points of the deal being played; the last player gets the rest."""
     game = game_for(request, key, edit=True, kind="mu")
-    view = selectors.mu_sheet(game)
-    form = MuPointsForm(request.POST, order=view.point_order, total=view.points_in_deal)
+    page = presenters.mu_page(game)
+    form = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal)
     if form.is_valid():
         try:
             services.deal_points_save(
@@ -139,3 +145,55 @@ def mu_points(request: HttpRequest, key: str) -> HttpResponse:
         else:
             return saved_response(request, game)
     return mu_sheet_response(request, game, status=422, points_form=form)
+
+
+def mu_sheet_response(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    status: int = 200,
+    auction_form: MuAuctionForm | None = None,
+    points_form: MuPointsForm | None = None,
+    shown_stage: str | None = None,
+) -> HttpResponse:
+    """The Mü sheet page (or its ``game`` partial for htmx), with the deal-entry forms."""
+    page = presenters.mu_page(game)
+    context = {
+        "page": page,
+        "game": game,
+        "opened": opened_row(request),
+        "version": game.version,
+        "chart": running_chart(page.sheet),
+        "rulings": game_rulings(game),
+        **live_stage(page, shown_stage),
+    }
+    context.update(mu_entry_forms(page, auction_form, points_form))
+    template = "mu/sheet.html#game" if request.htmx else "mu/sheet.html"
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def mu_new(request: HtmxHttpRequest) -> HttpResponse:
+    """Start a Mü game: 3 to 6 names, who deals first, the agreed total."""
+    form = MuNewGameForm(request.POST or None)
+    refusal = throttle_spend(request, what="game") if request.method == "POST" and form.is_valid() else None
+    if refusal is not None:
+        form.add_error(None, str(refusal))
+        return render(request, "mu/new.html", {"form": form, "known_players": known_players(request)}, status=429)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_services.game_create(
+                players=form.players(),
+                dealer=form.cleaned_data["dealer"],
+                rules=form.rules(),
+                kind="mu",
+                owner=access.new_owner(request),
+                group=access.group_of(request),
+            )
+            access.game_started(request, game)
+        except RuleError as error:
+            add_rule_error(form, error, prefix={})
+        else:
+            return redirect(game)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "mu/new.html", {"form": form, "known_players": known_players(request)}, status=status)

@@ -1,42 +1,42 @@
-"""Spades entry: bids, misdeals, tricks, corrections and "what if"."""
+"""Spades entry: bids, misdeals, tricks and corrections, and the sheet page they answer with.
+
+Every page is one template with named partials (django-template-partials): a request
+from htmx gets the partial it swaps in, any other the whole page, so every ``hx-post``
+also works as a plain form.
+"""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from typing import Any
 
-from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
-from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
-
-from .. import access, selectors, services
-from ..access import game_for
-from ..forms import (
-    BidsForm,
-    HandForm,
-    add_rule_error,
-    small_number,
-)
-from ..selectors import GameSheet, bid_choices, game_sheet
-from .sheet import (
-    bid_rows,
-    bids_form_for,
-    choice_pairs,
-    declaration_rows,
-    entry_response,
+from scorekeeper.engine.spades.game import SpadesGame
+from scorekeeper.engine.spades.rules import spades_rules
+from scorekeeper.games import access
+from scorekeeper.games.access import game_for
+from scorekeeper.games.chart import running_chart
+from scorekeeper.games.forms import add_rule_error, small_number
+from scorekeeper.games.models import Game
+from scorekeeper.games.presenters import game_rulings
+from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.sheet import (
     form_number,
-    result_rows,
+    live_stage,
+    opened_row,
     saved_response,
-    sheet_response,
     stale_response,
-    tricks_form_for,
 )
+
+from .. import services
+from ..entry import bid_rows, bids_form_for, choice_pairs, declaration_rows, result_rows, tricks_form_for
+from ..forms import BidsForm, HandForm, TricksForm
+from ..presenters import SpadesPage, bid_choices, spades_page
 
 BID_ERRORS = {"bids": "bid_"}
 
@@ -48,22 +48,21 @@ HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
 
 
 @require_POST
-def hand_bid_offers(request: HttpRequest, key: str) -> HttpResponse:
+def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The bid buttons again, as bids are tapped (htmx): only what the rules still allow."""
     game = game_for(request, key, edit=True, kind="spades")
-    view = game_sheet(game)
-    form = bids_form_for(view, request.POST)
-    return render(request, "games/game.html#bid-rows", {"game": game, "view": view, "bid_rows": bid_rows(view, form)})
+    page = spades_page(game)
+    form = bids_form_for(page, request.POST)
+    return render(request, "spades/sheet.html#bid-rows", {"game": game, "page": page, "bid_rows": bid_rows(page, form)})
 
 
 @require_POST
-def hand_bids(request: HttpRequest, key: str) -> HttpResponse:
+def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the bids of the next hand."""
     game = game_for(request, key, edit=True, kind="spades")
-    rules = spades_rules(game.rules)  # field names only: no need to score the game here
-    sides = len(game.players) // 2 if rules.partnerships else len(game.players)
-    order = tuple(range(sides if rules.bidding == "partnership" else len(game.players)))
-    form = BidsForm(request.POST, order=order, sides=sides)
+    table = SpadesGame(players=tuple(game.players), rules=spades_rules(game.rules))  # the seats: no scoring here
+    bidders = len(table.sides) if table.rules.bidding == "partnership" else len(table.players)
+    form = BidsForm(request.POST, order=tuple(range(bidders)), sides=len(table.sides))
     return entry_response(
         request,
         game,
@@ -80,7 +79,7 @@ def hand_bids(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-def hand_misdeal(request: HttpRequest, key: str) -> HttpResponse:
+def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
     game = game_for(request, key, edit=True, kind="spades")
     seat = small_number(request.POST.get("seat", ""))
@@ -94,17 +93,17 @@ def hand_misdeal(request: HttpRequest, key: str) -> HttpResponse:
     except services.StaleHand as error:
         return stale_response(request, game, error)
     except RuleError as error:
-        form = bids_form_for(game_sheet(game), request.POST)
+        form = bids_form_for(spades_page(game), request.POST)
         add_rule_error(form, error, prefix={})
         return sheet_response(request, game, bids_form=form, status=422)
     return saved_response(request, game)
 
 
 @require_POST
-def hand_tricks(request: HttpRequest, key: str) -> HttpResponse:
+def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = game_for(request, key, edit=True, kind="spades")
-    form = tricks_form_for(game_sheet(game), request.POST)
+    form = tricks_form_for(spades_page(game), request.POST)
     return entry_response(
         request,
         game,
@@ -121,17 +120,17 @@ def hand_tricks(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-def hand_tricks_rest(request: HttpRequest, key: str) -> HttpResponse:
+def hand_tricks_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The "rest of 13" for the last seat while tricks are being tapped (htmx preview)."""
     game = game_for(request, key, edit=True, kind="spades")
-    view = game_sheet(game)
+    page = spades_page(game)
     return render(
-        request, "games/game.html#tricks-rest", {"tricks_form": tricks_form_for(view, request.POST), "view": view}
+        request, "spades/sheet.html#tricks-rest", {"tricks_form": tricks_form_for(page, request.POST), "page": page}
     )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def hand_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct played hand ``number`` (1-based); the whole sheet is scored again.
 
     The form carries the fingerprint of the hand as it was opened (``shown``): if
@@ -139,12 +138,12 @@ def hand_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
     redirect to the fresh sheet, with a warning), never written over it.
     """
     game = game_for(request, key, edit=True, kind="spades")
-    hands = list(game.hands.all())
+    hands = game.rows()
     if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
         raise Http404  # no such hand, still in play, or thrown in (undo it instead)
     hand = hands[number - 1]
-    view = game_sheet(game, hands[: number - 1])  # the state before this hand: what it could bid
-    engine = view.engine
+    page = spades_page(game, hands[: number - 1])  # the state before this hand: what it could bid
+    engine = page.engine
     seats = engine.bidding_order(number - 1)
     partnership = engine.rules.bidding == "partnership"
     bid_order = None if hand.bids is None else (engine.side_order(number - 1) if partnership else seats)
@@ -172,19 +171,19 @@ def hand_edit(request: HttpRequest, key: str, number: int) -> HttpResponse:
     else:
         form, status = HandForm(initial=_edit_initial(hand), **kwargs), 200
     context = {
-        "view": view,
+        "page": page,
         "game": game,
         "form": form,
         "number": number,
-        "bid_rows": _edit_bid_rows(view, form, bid_order),
+        "bid_rows": _edit_bid_rows(page, form, bid_order),
         "trick_rows": [(engine.players[seat], form[f"tricks_{seat}"]) for seat in seats],
-        "declaration_rows": declaration_rows(view, form) if bid_order is not None else [],
-        "result_rows": result_rows(view, form, bemo_sides={b["side"] for b in hand.declarations.get("bemo", [])}),
+        "declaration_rows": declaration_rows(page, form) if bid_order is not None else [],
+        "result_rows": result_rows(page, form, bemo_sides={b["side"] for b in hand.declarations.get("bemo", [])}),
         "bag_cancel": engine.rules.bag_cancel_card is not None,
         # Kept from the first showing through refused posts: the hand as it was opened.
         "shown": request.POST.get("shown", "") if request.method == "POST" else hand.fingerprint(),
     }
-    return render(request, "games/hand_edit.html", context, status=status)
+    return render(request, "spades/hand_edit.html", context, status=status)
 
 
 def _edit_initial(hand: Any) -> dict[str, Any]:
@@ -203,11 +202,11 @@ def _edit_initial(hand: Any) -> dict[str, Any]:
     return initial
 
 
-def _edit_bid_rows(view: GameSheet, form: HandForm, bid_order: tuple[int, ...] | None) -> list[tuple[str, Any, Any]]:
+def _edit_bid_rows(page: SpadesPage, form: HandForm, bid_order: tuple[int, ...] | None) -> list[tuple[str, Any, Any]]:
     """(name, bid buttons allowed before that hand, field) per bidder, in bidding order."""
     if bid_order is None:
         return []
-    engine, totals = view.engine, view.sheet.totals
+    engine, totals = page.engine, page.sheet.totals
     if engine.rules.bidding == "partnership":
         names = engine.side_names()
         choices = choice_pairs(bid_choices(offered_side_bids(engine.rules)))
@@ -222,68 +221,62 @@ def _edit_bid_rows(view: GameSheet, form: HandForm, bid_order: tuple[int, ...] |
     ]
 
 
-#: Values offered for number keys in "what if" (choice keys offer all their values).
-WHAT_IF_NUMBERS = {
-    "target": (300, 500, 1000),
-    "lose_at": (None, -500),
-    "min_team_bid": (0, 4),
-    "max_team_bid": (10, 18),
-    "nil_partner_min_bid": (0, 4),
-    "bag_limit": (0, 5, 10),
-    "bag_penalty": (50, 100),
-    "max_bags": (None, 2),
-}
+def sheet_response(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    bids_form: BidsForm | None = None,
+    tricks_form: TricksForm | None = None,
+    status: int = 200,
+    shown_stage: str | None = None,
+) -> HttpResponse:
+    """The sheet page, or its ``game`` partial for htmx, with the entry forms.
 
-
-def what_if_choices(rules: Any) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The alternatives a table can compare with: every other preset, and each key's other values.
-
-    Returns ``(group title, [(value, label), ...])`` for a ``<select>``; a value is
-    ``"preset=<name>"`` or ``"<key>=<JSON value>"``.
+    ``shown_stage``: the stage of the form on the polling phone (see :func:`game_live`).
     """
-    presets = [
-        (f"preset={name}", gettext(title)) for name, (title, _source) in PRESET_INFO.items() if name != rules.preset
-    ]
-    keys = []
-    for name, spec in KEYS.items():
-        if spec.group == "play":
-            continue  # no effect on the score
-        values = spec.choices if spec.choices is not None else WHAT_IF_NUMBERS.get(name, ())
-        for value in values:
-            if value != getattr(rules, name):
-                label = VALUE_LABELS.get((name, value))
-                shown = gettext(label) if label else ("–" if value is None else json.dumps(value))
-                keys.append((f"{name}={json.dumps(value)}", f"{gettext(spec.label)}: {shown}"))
-    return [(gettext("Another preset"), presets), (gettext("One rule changed"), keys)]
+    page = spades_page(game)
+    bids_form = bids_form or bids_form_for(page)
+    tricks_form = tricks_form or tricks_form_for(page)
+    context = {
+        "page": page,
+        "game": game,
+        "bids_form": bids_form,
+        "tricks_form": tricks_form,
+        "bid_rows": bid_rows(page, bids_form),
+        "declaration_rows": declaration_rows(page, bids_form),
+        "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in page.order[:-1]],
+        "result_rows": result_rows(page, tricks_form, bemo_sides={side for side, _n, _k in page.in_play_bemo}),
+        "opened": opened_row(request),
+        "version": game.version,
+        "chart": running_chart(page.sheet),
+        "rulings": game_rulings(game),
+        **live_stage(page, shown_stage),
+    }
+    template = "spades/sheet.html#game" if request.htmx else "spades/sheet.html"
+    return render(request, template, context, status=status)
 
 
-def _what_if_changes(choice: str) -> dict[str, Any] | None:
-    """``"nil_value=50"`` -> ``{"nil_value": 50}``; ``"preset=x"`` -> ``{"preset": "x"}``; else ``None``."""
-    name, _sep, raw = choice.partition("=")
-    if name == "preset":
-        return {"preset": raw}
-    try:
-        return {name: json.loads(raw)} if name in KEYS else None
-    except ValueError:
-        return None
+def entry_response(
+    request: HtmxHttpRequest,
+    game: Game,
+    form: BidsForm | TricksForm,
+    save: Callable[[], object],
+    errors: dict[str, str],
+) -> HttpResponse:
+    """Validate an entry ``form``, run ``save``, and answer with the fresh sheet.
 
-
-@require_safe
-def hand_what_if(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
-    game = game_for(request, key, kind="spades")
-    hands = list(game.hands.all())
-    if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
-        raise Http404
-    rules = spades_rules(game.rules)
-    choices = what_if_choices(rules)
-    choice = request.GET.get("compare") or next(iter(choices[0][1] or choices[1][1]), ("", ""))[0]
-    changes = _what_if_changes(choice)
-    try:
-        comparison = None if changes is None else selectors.hand_what_if(game, number, changes, hands)
-    except RuleError as error:
-        comparison = None
-        messages.error(request, error.render(gettext))
-    context = {"game": game, "number": number, "choices": choices, "choice": choice, "comparison": comparison}
-    template = "games/what_if.html#comparison" if request.htmx else "games/what_if.html"
-    return render(request, template, context)
+    Invalid input or a rule error: 422 with the errors at their fields, nothing
+    saved. Another phone was faster: 409 (htmx) or a redirect, with a warning.
+    """
+    if form.is_valid():
+        try:
+            save()
+        except services.StaleHand as error:
+            return stale_response(request, game, error)
+        except RuleError as error:
+            add_rule_error(form, error, prefix=errors)
+        else:
+            return saved_response(request, game)
+    if isinstance(form, BidsForm):
+        return sheet_response(request, game, status=422, bids_form=form)
+    return sheet_response(request, game, status=422, tricks_form=form)

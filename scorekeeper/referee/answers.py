@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
@@ -22,8 +21,6 @@ from scorekeeper.engine.spades.bidding import verify_bid
 from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
 from scorekeeper.engine.spades.rules import SpadesRules
 from scorekeeper.engine.text import Text
-
-from .models import Game, Ruling
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -59,7 +56,7 @@ def spades_answer(rules: SpadesRules, question: Question) -> Answer:
     winner = reason = source = ""
     if len(question.trick) >= 2:
         ruling = spades_play.trick_winner(rules, question.trick)
-        winner, reason, source = question.trick[ruling.index], _render(ruling.text), ruling.source
+        winner, reason, source = question.trick[ruling.index], rendered(ruling.text), ruling.source
     allowed: list[str] = []
     refused: list[tuple[str, str]] = []
     situation = spades_play.Situation(question.trick_number, question.spades_broken, question.trick)
@@ -79,18 +76,18 @@ def mu_answer(question: Question) -> Answer:
     winner = reason = ""
     if len(question.trick) >= 2:
         index, text = mu_play.trick_winner(question.trick, question.chef_trump, question.vize_trump)
-        winner, reason = question.trick[index], _render(text)
+        winner, reason = question.trick[index], rendered(text)
     allowed, refused = [], []
     for card in question.hand:
         why = mu_play.refusal(question.hand, card, question.trick, question.chef_trump, question.vize_trump)
         if why is None:
             allowed.append(card)
         else:
-            refused.append((card, f"{_render(why)} (mu.md §7)"))
+            refused.append((card, f"{rendered(why)} (mu.md §7)"))
     return Answer(winner or None, reason, "mu.md §7" if winner else "", tuple(allowed), tuple(refused))
 
 
-def _render(text: Text) -> str:
+def rendered(text: Text) -> str:
     """Render an engine text in the player's language, naming cards as players read them."""
     params = {name: card_label(value) if name == "card" else value for name, value in text.params.items()}
     return Text(text.template, params).render(gettext)
@@ -126,12 +123,6 @@ def card_label(card: str) -> str:
         return card[:-1] + SUIT_SYMBOLS[card[-1]]
     colour, _sep, digit = card.partition(" ")
     return f"{gettext(COLOUR_NAMES.get(colour, colour))} {digit}"
-
-
-@transaction.atomic
-def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> Ruling:
-    """Keep a ruling in the game's log (question and answer as shown, in the asker's language)."""
-    return Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
 
 
 def bid_answer(rules: SpadesRules, bid: object, *, behind: int, player: str = "") -> tuple[bool, str]:

@@ -1,0 +1,181 @@
+"""The change history's writes: every change to a game's hands or deals goes through here.
+
+A write locks the game (:func:`game_locked`), checks that the form was for the rows
+as they are now (:func:`verify_form_number`, :func:`verify_shown`: another phone may
+have been faster), changes the rows, and records the change (:func:`change_record`):
+a new version for the polling phones, the statistics' read model rebuilt in the
+same transaction, and the change kept so it can be undone (:func:`change_revert`).
+The kinds' services (``scorekeeper.spades.services``, ``scorekeeper.mu.services``)
+build on these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import score_game
+from scorekeeper.engine.stats import player_lines
+from scorekeeper.engine.text import Text, gettext_noop
+
+from .models import MAX_HANDS, SEAT_FIGURES, Change, Game, Row, Seat
+from .undo import snapshot, verify_revert
+
+
+def game_locked(game: Game) -> tuple[Game, list[Any]]:
+    """Lock ``game`` for this transaction; return it fresh with its hands (or Mü deals) in order."""
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    return locked, locked.rows()
+
+
+class StaleHand(RuleError):
+    """The form was for a hand that another phone has saved or undone meanwhile."""
+
+
+def verify_form_number(number: int | None, expected: int | None) -> None:
+    """Raise :class:`StaleHand` if the form's hand ``number`` is not ``expected`` (``None``: no such hand now)."""
+    if number is not None and number != expected:
+        raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
+
+
+def rebuild_read_model(game: Game, rows: Sequence[Row]) -> None:
+    """Recompute the statistics' read model from the hands (``rows``, in order): the game's
+    ``finished`` and ``hands_played`` (not saved) and each seat's figures (one query).
+
+    The hands are the facts; this only keeps their sums where the statistics can
+    add them up fast. Run inside the transaction of the write that changed the hands.
+    """
+    engine = game.to_engine(list(rows))
+    sheet = score_game(engine)
+    game.finished = sheet.finished
+    game.hands_played = len(sheet.hands)
+    seats = list(game.seats.all())
+    by_seat = {line.seat: line for line in player_lines(engine, sheet)}
+    for seat in seats:
+        line = by_seat[seat.seat]
+        seat.side = line.side
+        for name in SEAT_FIGURES:
+            setattr(seat, name, getattr(line, name))
+    Seat.objects.bulk_update(seats, ["side", *SEAT_FIGURES])
+
+
+def verify_shown(row: Row | None, shown: str | None) -> None:
+    """Raise :class:`StaleHand` if the row changed since the form showed it.
+
+    ``shown`` is the :func:`~scorekeeper.games.models.fingerprint` of the record the
+    form was opened with (``None``: not checked)."""
+    if shown is not None and shown != (row.fingerprint() if row is not None else ""):
+        raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
+
+
+def change_record(
+    game: Game,
+    rows: Sequence[Row],
+    *,
+    action: str,
+    number: int,
+    before: dict[str, Any] | None,
+    after: Row | None,
+    device: str,
+    reverts: Change | None = None,
+) -> Change:
+    """Mark a write to the locked ``game``, whose hands or deals are now ``rows``: a new
+    version for the phones polling it, the statistics rebuilt, and the change in its
+    history (``before``: the row's record before; ``after``: the row now)."""
+    game.version += 1
+    rebuild_read_model(game, rows)
+    game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
+    return Change.objects.create(
+        game=game,
+        action=action,
+        number=number,
+        before=before,
+        after=snapshot(after),
+        device=device[:100],
+        reverts=reverts,
+    )
+
+
+def verify_room(rows: Sequence[Row], *, full: str) -> None:
+    """Raise :class:`RuleError` with the untranslated text ``full`` (``%(most)d``: the limit)
+    if a game of ``rows`` has no room for another: a game holds at most
+    :data:`~scorekeeper.games.models.MAX_HANDS` hands or deals."""
+    if len(rows) >= MAX_HANDS:
+        raise RuleError(Text(full, {"most": MAX_HANDS}))
+
+
+@transaction.atomic
+def hand_undo(*, game: Game, number: int | None = None, shown: str | None = None, device: str = "") -> Row | None:
+    """Delete the last hand (its bids, if it is still in play) or Mü deal; return it, or ``None``.
+
+    Args:
+        number, shown: the 0-based number and fingerprint of the last hand as the
+            undo button showed it: if another phone changed the game since, nothing
+            is deleted (so a late tap never deletes a hand it did not mean).
+        device: the phone's name, for the game's history.
+
+    Raises:
+        StaleHand: the last hand is not the one shown any more.
+    """
+    game, hands = game_locked(game)
+    last = hands[-1] if hands else None
+    verify_form_number(number, last.number if last else None)
+    verify_shown(last, shown)
+    if last is None:
+        return None
+    before = snapshot(last)
+    last.delete()
+    change_record(
+        game, hands[:-1], action=Change.Action.UNDO, number=last.number, before=before, after=None, device=device
+    )
+    return last
+
+
+@transaction.atomic
+def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
+    """Undo one change from the game's history: its hand or deal goes back to how it was before.
+
+    Any change may be undone, not only the last, as long as its hand is still as
+    that change left it; a new or deleted hand can only come and go at the end of
+    the game. The whole game is checked again, and the undoing is itself a change
+    (so it can be undone in turn).
+
+    Returns:
+        The new ``REVERT`` change.
+
+    Raises:
+        Change.DoesNotExist: the game has no such change.
+        RuleError: the hand changed again since (undo the later change first),
+            later hands follow it, or the game would break a rule.
+    """
+    game, rows = game_locked(game)
+    change = game.changes.get(pk=change_id)
+    verify_revert(game=game, rows=rows, change=change)
+    number = change.number
+    current = rows[number] if number < len(rows) else None
+    if change.before is None:
+        rows.pop()
+    elif current is None:
+        current = game.game_kind.new_row(game, number)
+        rows.append(current)
+    if change.before is not None:
+        current.restore(change.before)
+    game.game_kind.verify_rows(game, rows)
+    if change.before is None:
+        current.delete()
+        current = None
+    else:
+        current.save()
+    return change_record(
+        game,
+        rows,
+        action=Change.Action.REVERT,
+        number=number,
+        before=change.after,
+        after=current,
+        device=device,
+        reverts=change,
+    )

@@ -1,0 +1,93 @@
+"""The running totals as a server-drawn SVG line chart (no JavaScript): one line per side."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.engine.sheet import Sheet
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    """One side's line in the running-totals chart: its name, SVG points and final total."""
+
+    index: int
+    name: str
+    points: str
+    total: int
+    end: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The running totals per side as a server-drawn SVG line chart (``viewBox`` units).
+
+    ``y_ticks`` and ``x_ticks`` are (position, label) pairs; ``zero`` is the y of 0 points;
+    ``summary`` says the final totals in words, for screen readers.
+    """
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    series: tuple[ChartSeries, ...]
+    y_ticks: tuple[tuple[float, int], ...]
+    x_ticks: tuple[tuple[float, int], ...]
+    zero: float
+    summary: str
+
+
+def _nice_step(span: int) -> int:
+    """A round step (1, 2 or 5 × a power of ten) that cuts ``span`` into about four parts."""
+    raw = max(span / 4, 1)
+    power = 10 ** (len(str(int(raw))) - 1)
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
+
+
+def running_chart(sheet: Sheet) -> Chart | None:
+    """The chart of ``sheet``'s running totals, one line per side from 0 before the first
+    hand; ``None`` before any hand is played."""
+    if not sheet.hands:
+        return None
+    width, height, left, right, top, bottom = 340, 190, 44, 330, 10, 166
+    totals = [(0,) * len(sheet.sides), *(hand.totals for hand in sheet.hands)]
+    low = min(0, *(min(row) for row in totals))
+    high = max(0, *(max(row) for row in totals))
+    step = _nice_step(high - low or 1)
+    low, high = (low // step) * step, -((-high) // step) * step
+    if high == low:
+        high = low + step
+
+    def x(number: int) -> float:
+        return round(left + (right - left) * number / (len(totals) - 1), 1)
+
+    def y(value: int) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    series = tuple(
+        ChartSeries(
+            index=side,
+            name=name,
+            points=" ".join(f"{x(number)},{y(row[side])}" for number, row in enumerate(totals)),
+            total=sheet.totals[side],
+            end=(x(len(totals) - 1), y(sheet.totals[side])),
+        )
+        for side, name in enumerate(sheet.sides)
+    )
+    every = max(1, round(len(sheet.hands) / 8))
+    x_ticks = tuple((x(number), number) for number in range(1, len(totals)) if number % every == 0 or number == 1)
+    return Chart(
+        width=width,
+        height=height,
+        left=left,
+        right=right,
+        top=top,
+        bottom=bottom,
+        series=series,
+        y_ticks=tuple((y(value), value) for value in range(low, high + 1, step)),
+        x_ticks=x_ticks,
+        zero=y(0),
+        summary=", ".join(f"{name} {total}" for name, total in zip(sheet.sides, sheet.totals, strict=True)),
+    )

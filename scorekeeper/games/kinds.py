@@ -1,0 +1,97 @@
+"""The kinds of game: what the shared core needs from Spades, Mü or any game added later.
+
+The core (games and their links, access, the change history and undo, records,
+players and statistics, the live poll) never asks which kind a game is. It asks the
+game's kind, a :class:`GameKind` that the kind's own package registers when Django
+starts (``scorekeeper.spades.apps``, ``scorekeeper.mu.apps``). Adding a third game is
+a new package that implements this protocol and registers itself; nothing in the core
+changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from scorekeeper.engine.record import AnyGame
+    from scorekeeper.engine.sheet import Sheet
+
+    from .models import Game, Row
+
+
+class GameKind(Protocol):
+    """What a kind of game provides to the core.
+
+    Attributes:
+        name: the game record's ``"game"`` value and ``Game.kind`` (``"spades"``, ``"mu"``).
+        undo_texts: why a change cannot be undone, by reason (``"changed"``, ``"later"``,
+            ``"earlier"``, ``"in_play"``), untranslated, with ``%(number)s`` the 1-based row.
+        row_title: "Hand %(number)d" or "Deal %(number)d", untranslated.
+    """
+
+    name: str
+    undo_texts: Mapping[str, str]
+    row_title: str
+
+    def rows(self, game: Game) -> list[Row]:
+        """The game's stored rows (hands or deals) in order: one query."""
+
+    def new_row(self, game: Game, number: int) -> Row:
+        """An unsaved, empty row of ``game`` at 0-based ``number``."""
+
+    def engine_game(self, game: Game, rows: Sequence[Row]) -> AnyGame:
+        """The engine game of ``game`` with its complete ``rows``.
+
+        Raises:
+            RuleError: a stored rule or row is no longer valid (never for saved games).
+        """
+
+    def rules_record(self, engine: AnyGame) -> dict[str, Any]:
+        """The rules object to store for an engine game (preset plus every key)."""
+
+    def stored_rows(self, game: Game, engine: AnyGame) -> list[Row]:
+        """Unsaved rows holding every hand or deal of ``engine`` (an imported record)."""
+
+    def verify_rows(self, game: Game, rows: list[Row]) -> None:
+        """Check ``rows`` (changed in memory, not saved) as the whole game.
+
+        Raises:
+            RuleError: a row breaks a rule, tagged with the row where it can be.
+        """
+
+    def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
+        """A row's record in a few words, for the change history ("" for no row)."""
+
+    def table(self, engine: AnyGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
+        """The scored game as a table for CSV and the printed sheet: (header, rows)."""
+
+    def played_text(self, count: int) -> str:
+        """ "3 hands played" / "3 deals played", translated."""
+
+    def figure_rows(self, figures: Any, link: Callable[..., str]) -> list[Any]:
+        """The kind's own lines of a player's statistics (``games.players.FigureRow``)."""
+
+    def sheet_response(
+        self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+    ) -> HttpResponse:
+        """The game's sheet page, or its ``game`` partial for htmx, with the entry forms."""
+
+
+_KINDS: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> None:
+    """Make ``kind`` known under ``kind.name`` (called from its app's ``ready()``)."""
+    _KINDS[kind.name] = kind
+
+
+def kind_of(name: str) -> GameKind:
+    """The registered kind called ``name``.
+
+    Raises:
+        KeyError: no such kind (a game stored by a kind no longer installed).
+    """
+    return _KINDS[name]

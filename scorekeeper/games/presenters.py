@@ -1,0 +1,160 @@
+"""Reads shared by every kind of game: what the pages show, computed from the stored rows.
+
+The sheet pages' own view models are their kinds' (``scorekeeper.spades.presenters``,
+``scorekeeper.mu.presenters``); here are the pieces they share (lines as shown, the
+standings), the change history, the live poll's version, QR codes and the table for
+CSV and print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import segno
+from django.db import connection
+from django.utils.translation import gettext
+
+from scorekeeper.engine.record import score_game
+from scorekeeper.engine.sheet import Line, Sheet
+
+from .models import Game, Ruling
+from .undo import can_revert
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.record import AnyGame
+
+
+@dataclass(frozen=True)
+class ShownLine:
+    """An explanation line as shown: its text and the rulebook anchor of the rule it applied."""
+
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class SideTotal:
+    """A side's name, total and bag count; ``won`` marks the winner."""
+
+    name: str
+    total: int
+    bags: int
+    won: bool
+
+
+def side_totals(sheet: Sheet) -> tuple[SideTotal, ...]:
+    """Each side's standing after the last hand of ``sheet``."""
+    return tuple(
+        SideTotal(name, sheet.totals[side], sheet.bags[side], side == sheet.winner)
+        for side, name in enumerate(sheet.sides)
+    )
+
+
+#: Scoring steps that are not a house rule key, and the key whose rulebook sentence states them.
+STEP_RULES = {"contract": "set_penalty", "game": "target"}
+
+
+def shown_line(line: Line) -> ShownLine:
+    """A line with its text in the player's language and its rule's key (the rulebook anchor)."""
+    return ShownLine(rendered(line), STEP_RULES.get(line.rule, line.rule))
+
+
+def rendered(line: Line) -> str:
+    return line.render(gettext)
+
+
+def game_version(*, key: str) -> int | None:
+    """The version (which every write increments) of the game that link ``key`` opens
+    (``None``: no game has this link now).
+
+    Phones poll this every two seconds, so it is one lookup on the two unique key
+    indexes in plain SQL: the ORM would spend ten times longer building the query
+    than the database takes to answer it (``make bench``).
+    """
+    quote = connection.ops.quote_name
+    table, edit_key, view_key = quote(Game._meta.db_table), quote("edit_key"), quote("view_key")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {table} WHERE {edit_key} = %s OR {view_key} = %s", [key, key])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+def qr_svg(address: str, title: str) -> str:
+    """``address`` as a QR code: an inline ``<svg>`` named ``title`` for screen readers
+    (no size set: the page's CSS sizes it).
+
+    Made by segno from the address alone, so the markup holds nothing from a user.
+    Dark modules on white whatever the colour scheme, so every phone's camera reads it.
+    """
+    code = segno.make(address, error="m", micro=False)
+    return code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, svgclass="qr", title=title)
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """One change in a game's history as the history page shows it.
+
+    Attributes:
+        change: the stored change (time, device, action, reverts).
+        what: "Hand 3" or "Deal 3".
+        before, after: the hand or deal before and after, in a few words ("" where there was none).
+        can_revert: whether it can be undone now (its button is offered).
+    """
+
+    change: Any
+    what: str
+    before: str
+    after: str
+    can_revert: bool
+
+
+#: How many changes the history page lists (newest first).
+HISTORY_LENGTH = 200
+
+
+def change_rows(game: Game) -> list[ChangeRow]:
+    """The game's latest changes, newest first, each with whether it can be undone now (two queries)."""
+    rows = game.rows()
+    changes = list(game.changes.all()[:HISTORY_LENGTH])
+    kind = game.game_kind
+    word = gettext(kind.row_title)
+    return [
+        ChangeRow(
+            change=change,
+            what=word % {"number": change.number + 1},
+            before=kind.change_summary(game, change.before),
+            after=kind.change_summary(game, change.after),
+            can_revert=can_revert(game=game, rows=rows, change=change),
+        )
+        for change in changes
+    ]
+
+
+def by_player(game: Game, values: list[Any]) -> str:
+    """ "Ann 4 · Bob 3 · …" for one value per seat; the values alone otherwise (one bid per side)."""
+    if len(values) != len(game.players):
+        return " · ".join(str(value) for value in values)
+    return " · ".join(f"{name} {value}" for name, value in zip(game.players, values, strict=True))
+
+
+def game_scored(game: Game) -> tuple[AnyGame, Sheet]:
+    """``game`` as the engine's game and its scored sheet (one query for its hands or deals)."""
+    engine = game.to_engine()
+    return engine, score_game(engine)
+
+
+def sheet_table(game: Game) -> tuple[list[str], list[list[Any]]]:
+    """``game`` scored, as a table for CSV and the printed sheet: (header, one row per hand
+    or deal), as its kind lays it out (one query for its hands or deals)."""
+    engine, sheet = game_scored(game)
+    return game.game_kind.table(engine, sheet)
+
+
+#: How many of the referee's rulings a sheet shows (newest first).
+RULINGS_SHOWN = 20
+
+
+def game_rulings(game: Game) -> list[Ruling]:
+    """The referee's latest rulings kept with ``game``, newest first (one query)."""
+    return list(game.rulings.all()[:RULINGS_SHOWN])

@@ -1,0 +1,52 @@
+"""A game's change history: every change, newest first, and undoing one of them."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import trigger_client_event
+
+from scorekeeper.engine.errors import RuleError
+
+from .. import access, changes, presenters
+from ..access import game_for
+from ..models import Change, Game
+from .http import HtmxHttpRequest
+from .sheet import SHEET_CHANGED
+
+
+@require_safe
+def game_changes(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Every change to the game, newest first, with time and phone; through the edit link each
+    change that can still be undone has its button."""
+    game = game_for(request, key)
+    return _changes_page(request, game)
+
+
+def _changes_page(request: HtmxHttpRequest, game: Game, status: int = 200) -> HttpResponse:
+    context = {"game": game, "changes": presenters.change_rows(game)}
+    template = "games/changes.html#changes" if request.htmx else "games/changes.html"
+    return render(request, template, context, status=status)
+
+
+@require_POST
+def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpResponse:
+    """Undo one change from the history; refused (with the reason, nothing changed) when
+    its hand has changed again since, later hands are in the way, or a rule would break."""
+    game = game_for(request, key, edit=True)
+    try:
+        changes.change_revert(game=game, change_id=change_id, device=access.device_name(request))
+    except Change.DoesNotExist:
+        return HttpResponse(gettext("This game has no such change."), status=404)
+    except RuleError as error:
+        messages.error(request, error.render(gettext))
+        if request.htmx:
+            return _changes_page(request, game, status=422)
+        return redirect("games:changes", game.key)
+    messages.success(request, gettext("Change undone."))
+    if request.htmx:
+        return trigger_client_event(_changes_page(request, game), SHEET_CHANGED)
+    return redirect("games:changes", game.key)

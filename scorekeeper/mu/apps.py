@@ -1,0 +1,17 @@
+"""The Mü app: its kind registers with the core when Django starts."""
+
+from django.apps import AppConfig
+
+
+class MuConfig(AppConfig):
+    """Mü: forms, services, presenters and views of the Mü sheet."""
+
+    name = "scorekeeper.mu"
+
+    def ready(self) -> None:
+        """Register Mü with the core's kinds (``scorekeeper.games.kinds``)."""
+        from scorekeeper.games.kinds import register
+
+        from .kind import Mu
+
+        register(Mu())

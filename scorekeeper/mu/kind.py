@@ -1,0 +1,86 @@
+"""Mü as a kind of game (:class:`scorekeeper.games.kinds.GameKind`): what the shared core
+asks of it, answered from this package and the engine (``scorekeeper.engine.mu``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_noop, ngettext
+
+from scorekeeper.engine.mu.game import MuGame
+from scorekeeper.engine.mu.rules import mu_rules, mu_rules_record
+from scorekeeper.engine.record import mu_deal_record, parse_mu_deal
+from scorekeeper.engine.sheet import Sheet
+from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.players import FigureRow, KindFigures
+
+from . import presenters, services
+
+
+class Mu:
+    """The Mü kind: deals of an auction and card points, every player on their own
+    (Mü & mehr rulebook)."""
+
+    name = "mu"
+    row_title = gettext_noop("Deal %(number)d")
+    undo_texts = {
+        "changed": gettext_noop("Deal %(number)s has changed again since: undo the later change first."),
+        "later": gettext_noop("Deals after deal %(number)s are in the way: undo them first."),
+        "earlier": gettext_noop("Deal %(number)s can only come back after the deals before it."),
+        "in_play": gettext_noop("Deal %(number)s would be in play with later deals after it: undo those first."),
+    }
+
+    def rows(self, game: Game) -> list[Deal]:
+        """The game's deals in order (one query)."""
+        return list(game.deals.all())
+
+    def new_row(self, game: Game, number: int) -> Deal:
+        """An unsaved deal of ``game`` at 0-based ``number``."""
+        return Deal(game=game, number=number, record={})
+
+    def engine_game(self, game: Game, rows: Sequence[Any]) -> MuGame:
+        """The engine game of ``game`` with its complete deals."""
+        return MuGame(
+            players=tuple(game.players),
+            dealer=game.dealer,
+            rules=mu_rules(game.rules),
+            deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in rows if deal.is_complete),
+        )
+
+    def rules_record(self, engine: Any) -> dict[str, Any]:
+        """The rules object to store."""
+        return mu_rules_record(engine.rules)
+
+    def stored_rows(self, game: Game, engine: Any) -> list[Deal]:
+        """Unsaved deals holding every deal of an imported record."""
+        return [Deal(game=game, number=number, record=mu_deal_record(deal)) for number, deal in enumerate(engine.deals)]
+
+    def verify_rows(self, game: Game, rows: list[Any]) -> None:
+        """Check the deals as the whole game (:func:`services.verify_deals`)."""
+        services.verify_deals(game, rows)
+
+    def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
+        """A deal's record in a few words for the change history."""
+        return presenters.deal_summary(game, record)
+
+    def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
+        """One row per deal for CSV and print (:func:`presenters.deal_table`)."""
+        return presenters.deal_table(engine, sheet)
+
+    def played_text(self, count: int) -> str:
+        """ "3 deals played"."""
+        return ngettext("%(deals)s deal played", "%(deals)s deals played", count) % {"deals": count}
+
+    def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
+        """Chef deals, levels, Eklats and card points in a player's statistics."""
+        return presenters.mu_figure_rows(figures, link)
+
+    def sheet_response(
+        self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+    ) -> HttpResponse:
+        """The Mü sheet page (or its partial for htmx)."""
+        from .views import mu_sheet_response  # the views import the core's views, which use the registry
+
+        return mu_sheet_response(request, game, status=status, shown_stage=shown_stage)

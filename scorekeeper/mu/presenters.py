@@ -1,0 +1,317 @@
+"""Reads for Mü: the sheet page's view model, what an auction decides so far, the card
+counter, the change history's summaries and the table for CSV and print.
+
+:func:`mu_page` is the only place a Mü game is scored for display.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_of
+from scorekeeper.engine.mu.game import Eklat, MuGame
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_in_deal, team_target
+from scorekeeper.engine.record import score_game
+from scorekeeper.engine.sheet import Sheet
+from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.players import FigureRow, KindFigures, shown_number
+from scorekeeper.games.presenters import ShownLine, SideTotal, by_player, shown_line, side_totals
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One Mü deal on the sheet (``number`` 1-based): what was played and each player's points."""
+
+    number: int
+    dealer: str
+    summary: str
+    outcome: str
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    lines: tuple[tuple[str, tuple[ShownLine, ...]], ...]
+    notes: tuple[ShownLine, ...]
+    split: tuple[tuple[str, int, int, int, int], ...] = ()  # (name, individual, team, deal, total) per player
+    editable: bool = True
+
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """(points, running total) per player, in seat order."""
+        return tuple(zip(self.points, self.totals, strict=True))
+
+
+@dataclass(frozen=True)
+class MuPage:
+    """Everything the Mü sheet page shows: the deals, and the deal being entered or played.
+
+    Attributes:
+        in_play: the deal whose auction is written and whose cards are being played, or ``None``.
+        playing: what the table needs to see while playing it (see :func:`mu_playing`).
+        next_number: 1-based number of the deal being entered or played.
+    """
+
+    game: Game
+    sheet: Sheet
+    rows: tuple[DealRow, ...]
+    dealer: str
+    winner: str | None
+    in_play: Deal | None = None
+    playing: dict[str, Any] | None = None
+    next_number: int = 1
+    dealer_seat: int = 0
+    #: The last deal's 0-based number and fingerprint, for the undo button (``None``: no deals).
+    last_row: tuple[int, str] | None = None
+
+    @property
+    def points_in_deal(self) -> int:
+        """Card points in a deal at this table (60, or 36 with 3 players)."""
+        return points_in_deal(len(self.sheet.sides))
+
+    @property
+    def point_order(self) -> tuple[int, ...]:
+        """Seats from the dealer's left round to the dealer; the dealer gets the rest of the points."""
+        count = len(self.sheet.sides)
+        return tuple((self.dealer_seat + 1 + step) % count for step in range(count))
+
+    @property
+    def standings(self) -> tuple[SideTotal, ...]:
+        """Each player's total now."""
+        return side_totals(self.sheet)
+
+
+def _trump_name(trump: Any) -> str:
+    if trump is None:
+        return gettext("no trump")
+    if isinstance(trump, str):
+        return gettext(COLOUR_NAMES[trump])
+    return str(trump)
+
+
+def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
+    """Score a Mü game and lay it out: per deal the Chef, level and trumps, the outcome,
+    each player's points and totals, and the explanation lines by player."""
+    deals = game.rows() if deals is None else deals
+    engine = game.to_engine(deals)
+    sheet = score_game(engine)
+    names = engine.players
+    rows = []
+    for index, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True)):
+        if isinstance(deal, Eklat):
+            summary = (
+                gettext("Eklat") if deal.level is None else gettext("Eklat at level %(level)d") % {"level": deal.level}
+            )
+            laid_last = {"player": names[deal.last]} if deal.last is not None else {}
+            outcome = gettext("everyone passed") if deal.level is None else gettext("%(player)s laid last") % laid_last
+        else:
+            trumps = trumps_text(deal.chef_trump, deal.vize_trump, deal.vize is not None)
+            summary = gettext("%(chef)s at level %(level)d, %(trumps)s") % {
+                "chef": names[deal.chef],
+                "level": deal.level,
+                "trumps": trumps,
+            }
+            made = any(line.rule == "bonus" for line in score.lines)
+            outcome = gettext("made") if made else gettext("lost")
+        by_player = tuple(
+            (names[seat], tuple(shown_line(line) for line in score.lines if line.side == seat))
+            for seat in range(len(names))
+        )
+        notes = tuple(shown_line(line) for line in score.lines if line.side is None)
+        # mu.md §9: individual and team points are written per player.
+        split = tuple(
+            (
+                name,
+                sum(line.points for line in score.lines if line.side == seat and line.rule == "individual"),
+                sum(line.points for line in score.lines if line.side == seat and line.rule != "individual"),
+                score.points[seat],
+                score.totals[seat],
+            )
+            for seat, name in enumerate(names)
+        )
+        editable = not (isinstance(deal, Eklat) and deal.level is None)  # an all-pass Eklat has nothing to edit
+        rows.append(
+            DealRow(
+                index + 1,
+                names[engine.dealer_of(index)],
+                summary,
+                outcome,
+                score.points,
+                score.totals,
+                by_player,
+                notes,
+                split,
+                editable,
+            )
+        )
+    in_play = deals[-1] if deals and not deals[-1].is_complete else None
+    dealer_seat = engine.dealer_of(len(engine.deals))
+    return MuPage(
+        game=game,
+        sheet=sheet,
+        rows=tuple(rows),
+        dealer=names[dealer_seat],
+        winner=None if sheet.winner is None else sheet.sides[sheet.winner],
+        in_play=in_play,
+        playing=None if in_play is None else mu_playing(names, in_play.record),
+        next_number=len(engine.deals) + 1,
+        dealer_seat=dealer_seat,
+        last_row=(deals[-1].number, deals[-1].fingerprint()) if deals else None,
+    )
+
+
+def trumps_text(chef_trump: Any, vize_trump: Any, has_vize: bool) -> str:
+    """ "green over red" (Chef trump over Vize trump), or the Chef trump alone (mu.md §5)."""
+    text = _trump_name(chef_trump)
+    if has_vize:
+        text = gettext("%(chef)s over %(vize)s") % {"chef": text, "vize": _trump_name(vize_trump)}
+    return text
+
+
+def mu_playing(names: tuple[str, ...], record: dict[str, Any]) -> dict[str, Any]:
+    """What the table sees while a deal is played: level, trumps, the Chef team and its target (mu.md §6)."""
+    team = [record["chef"]] if record["partner"] is None else [record["chef"], record["partner"]]
+    count = len(names)
+    return {
+        "chef": names[record["chef"]],
+        "vize": None if record["vize"] is None else names[record["vize"]],
+        "level": record["level"],
+        "trumps": trumps_text(record["chef_trump"], record["vize_trump"], record["vize"] is not None),
+        "team": " & ".join(names[seat] for seat in team),
+        "team_size": len(team),
+        "target": team_target(count, record["level"]),
+        "total": points_in_deal(count),
+    }
+
+
+def mu_auction_state(
+    page: MuPage,
+    laid: list[int] | None,
+    digits: dict[int, tuple[int, ...]],
+    laid_cards: dict[int, tuple[tuple[str, int], ...]] | None = None,
+) -> dict[str, Any]:
+    """What the cards laid so far decide, for the deal-entry form (``mu.md`` §4-§6).
+
+    Returns a dict for the template: ``ready`` (every player has an entry), and then
+    ``all_passed``, ``eklat`` with the ``tied`` players, or the ``chef``, the Vize
+    ``candidates`` (tied ones need digits), the ``vize`` if known, the ``partners``
+    the Chef may pick, and the ``target``.
+    """
+    names = page.sheet.sides
+    if laid is None:
+        return {"ready": False}
+    result = auction(laid)
+    state: dict[str, Any] = {"ready": True, "level": result.level, "all_passed": result.all_passed}
+    if result.all_passed:
+        return state
+    if result.eklat:
+        state.update(eklat=True, tied=[(seat, names[seat]) for seat in result.tied])
+        return state
+    candidates = result.vize_candidates
+    tie = len(candidates) > 1
+    try:
+        vize, vize_known = vize_of(result, digits), True
+    except RuleError:  # tied, digits still to enter
+        vize, vize_known = None, False
+    state.update(
+        eklat=False,
+        chef=(result.chef, names[result.chef]),
+        candidates=[(seat, names[seat], " ".join(map(str, digits.get(seat, ())))) for seat in candidates]
+        if tie
+        else [],
+        vize=None if vize is None else (vize, names[vize]),
+        vize_known=vize_known,
+        partners=[(seat, names[seat]) for seat in partner_candidates(len(names), result.chef, vize)],
+        target=team_target(len(names), result.level),
+        total=points_in_deal(len(names)),
+    )
+    cards = laid_cards or {}
+    for role, seat in (("chef", result.chef), ("vize", vize)):
+        colours, allowed = trump_options(cards[seat]) if seat is not None and seat in cards else (COLOURS, range(10))
+        state[f"{role}_colours"] = [(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in colours]
+        state[f"{role}_digits"] = [(str(digit), str(digit)) for digit in allowed]
+        state[f"{role}_checked"] = (
+            {f"{colour}:{index}" for colour, index in cards.get(seat, ())} if seat is not None else set()
+        )
+    return state
+
+
+def counter_rows() -> list[tuple[str, str, list[tuple[str, int]]]]:
+    """The card counter's rows: (colour, its name, [(card value "colour:index", digit), ...]) (mu.md §1)."""
+    return [
+        (colour, gettext(COLOUR_NAMES[colour]), [(f"{colour}:{index}", digit) for index, digit in enumerate(DIGITS)])
+        for colour in COLOURS
+    ]
+
+
+def double_counted(counted: dict[int, tuple[tuple[str, int], ...]], names: tuple[str, ...]) -> list[str]:
+    """Cards tapped in two players' counters, as "red 7 (Anna, Beate)" (each card is taken once)."""
+    owners: dict[tuple[str, int], list[str]] = {}
+    for seat, cards in counted.items():
+        for card in cards:
+            owners.setdefault(card, []).append(names[seat])
+    return [
+        f"{gettext(COLOUR_NAMES[colour])} {DIGITS[index]} ({', '.join(who)})"
+        for (colour, index), who in owners.items()
+        if len(who) > 1
+    ]
+
+
+def deal_summary(game: Game, record: dict[str, Any] | None, rules: None = None) -> str:
+    """A Mü deal record in a few words: "Ann Chef at level 5; points 20 · 15 · 25"."""
+    if record is None:
+        return ""
+    if "eklat" in record:
+        return gettext("Eklat")
+    parts = [
+        gettext("%(chef)s Chef at level %(level)d") % {"chef": game.players[record["chef"]], "level": record["level"]}
+    ]
+    if record.get("points") is not None:
+        parts.append(gettext("points %(points)s") % {"points": by_player(game, record["points"])})
+    return "; ".join(parts)
+
+
+def deal_table(engine: MuGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
+    """A scored Mü game as a table for CSV and the printed sheet, one row per deal: deal,
+    dealer, Chef, level, Vize, trumps, each player's card points, points and total."""
+    names = engine.players
+    header = [gettext("Deal"), gettext("Dealer"), gettext("Chef"), gettext("Level"), gettext("Vize"), gettext("Trumps")]
+    header += [gettext("%(player)s card points") % {"player": name} for name in names]
+    header += [
+        label % {"player": name}
+        for name in names
+        for label in (gettext("%(player)s points"), gettext("%(player)s total"))
+    ]
+    rows: list[list[Any]] = []
+    for number, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True)):
+        row = [number + 1, names[engine.dealer_of(number)]]
+        if isinstance(deal, Eklat):
+            row += [gettext("Eklat"), deal.level or "", "", ""] + [""] * len(names)
+        else:
+            vize = names[deal.vize] if deal.vize is not None else ""
+            trumps = trumps_text(deal.chef_trump, deal.vize_trump, deal.vize is not None)
+            row += [names[deal.chef], deal.level, vize, trumps, *(deal.points or [""] * len(names))]
+        for seat in range(len(names)):
+            row += [score.points[seat], score.totals[seat]]
+        rows.append(row)
+    return header, rows
+
+
+def mu_figure_rows(figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
+    """The Mü lines of a player's statistics (``link(**params)``: the games behind one)."""
+    return [
+        FigureRow(
+            gettext("Deals as Chef"), f"{figures.figures['chef_deals']} / {figures.hands}", link(stat="chef_deals")
+        ),
+        FigureRow(gettext("Made as Chef"), str(figures.rate("chef_made", "chef_deals")), link(stat="chef_made")),
+        FigureRow(
+            gettext("Average level as Chef"),
+            shown_number(figures.per("chef_levels", "chef_deals")),
+            link(stat="chef_deals"),
+        ),
+        FigureRow(gettext("Eklats caused"), str(figures.figures["eklats"]), link(stat="eklats")),
+        FigureRow(gettext("Average card points per deal"), shown_number(figures.per("card_points")), link()),
+    ]

@@ -1,0 +1,165 @@
+"""Writes for Mü: what the auction decided, the card points, corrections.
+
+Each is keyword-only and runs in one transaction through :mod:`scorekeeper.games.changes`
+(lock the game, check the form was for the deal as it is now, change it, record the
+change). Every rule is the engine's (``scorekeeper.engine.mu``); a :class:`RuleError`
+leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.mu.deal import auction_deal
+from scorekeeper.engine.mu.game import Played
+from scorekeeper.engine.mu.scoring import verify_deal
+from scorekeeper.engine.record import score_game
+from scorekeeper.engine.text import Text, gettext_noop
+from scorekeeper.games.changes import (
+    StaleHand,
+    change_record,
+    game_locked,
+    verify_form_number,
+    verify_room,
+    verify_shown,
+)
+from scorekeeper.games.models import Change, Deal, Game
+from scorekeeper.games.undo import snapshot, verify_only_last_in_play
+
+__all__ = ["StaleHand", "deal_auction_save", "deal_points_save", "deal_update"]
+
+#: Why no deal can start: the game holds as many as a game may.
+FULL = gettext_noop("This game has reached %(most)d deals, the most a game can hold: start a new one.")
+
+
+@transaction.atomic
+def deal_auction_save(
+    *,
+    game: Game,
+    laid: Sequence[int],
+    last: int | None = None,
+    vize_digits: dict[int, tuple[int, ...]] | None = None,
+    vize_trump: Any = None,
+    chef_trump: Any = None,
+    partner: int | None = None,
+    laid_cards: dict[int, tuple[tuple[str, int], ...]] | None = None,
+    number: int | None = None,
+    device: str = "",
+) -> Deal:
+    """Write what a Mü auction decided (``mu.md`` §3-§6).
+
+    An Eklat (or everyone passing) ends the deal at once. Otherwise the deal is
+    in play until :func:`deal_points_save`: the Chef, level, Vize, trumps and partner.
+
+    Args:
+        laid: cards each player laid (seat order).
+        last: with an Eklat, the tied player who laid last.
+        vize_digits: with players tied for Vize, the digits each laid (the tie-break).
+        vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
+        partner: the Chef's partner (more than 3 players).
+        laid_cards: optionally, the cards players laid ((colour, digit index) pairs):
+            the Chef's and Vize's trumps must then be among theirs (§5).
+        number: the 0-based deal the form was shown for (a version check).
+        device: the phone's name, for the game's history.
+
+    Raises:
+        StaleHand: another phone changed the game meanwhile.
+        RuleError: at the field: laid cards, who laid last, digits, trumps, partner.
+    """
+    game, deals = game_locked(game)
+    verify_form_number(number, len(deals))
+    verify_room(deals, full=FULL)
+    if deals and not deals[-1].is_complete:
+        raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
+    engine = game.to_engine(deals)
+    if score_game(engine).finished:
+        raise RuleError(Text(gettext_noop("The game is over: no more deals.")), source="mu.md §9")
+    record = auction_deal(
+        engine,
+        laid=laid,
+        last=last,
+        vize_digits=vize_digits,
+        chef_trump=chef_trump,
+        vize_trump=vize_trump,
+        partner=partner,
+        laid_cards=laid_cards,
+    )
+    stored = Deal.objects.create(game=game, number=len(deals), record=record)
+    rows = [*deals, stored]
+    change_record(
+        game, rows, action=Change.Action.AUCTION, number=stored.number, before=None, after=stored, device=device
+    )
+    return stored
+
+
+@transaction.atomic
+def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = None, device: str = "") -> Deal:
+    """Write the card points each player took in the deal being played; it is then scored.
+
+    Raises:
+        StaleHand: another phone changed the game meanwhile.
+        RuleError: no deal is being played, or the points are wrong (``field="points"``).
+    """
+    game, deals = game_locked(game)
+    in_play = bool(deals) and not deals[-1].is_complete
+    verify_form_number(number, len(deals) - 1 if in_play else None)
+    if not in_play:
+        raise RuleError(Text(gettext_noop("No deal is being played: enter the auction first.")), field="points")
+    current = deals[-1]
+    before = snapshot(current)
+    current.record = {**current.record, "points": list(points)}
+    try:
+        score_game(game.to_engine(deals))
+    except RuleError as error:
+        raise RuleError(error.text, field=error.field, seat=error.seat, source=error.source) from None
+    current.save(update_fields=["record"])
+    change_record(
+        game, deals, action=Change.Action.POINTS, number=current.number, before=before, after=current, device=device
+    )
+    return current
+
+
+@transaction.atomic
+def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str | None = None, device: str = "") -> Deal:
+    """Correct a finished Mü deal (0-based ``number``) with a new deal record; every later deal is scored again.
+
+    Args:
+        shown: the fingerprint of the deal the form was opened with (see :func:`hand_update`).
+        device: the phone's name, for the game's history.
+
+    Raises:
+        Deal.DoesNotExist: no finished deal with that number.
+        StaleHand: the deal changed since the form was opened.
+        RuleError: the corrected deal, or a later one because of it, breaks a rule.
+    """
+    game, deals = game_locked(game)
+    if not 0 <= number < len(deals) or not deals[number].is_complete:
+        raise Deal.DoesNotExist
+    deal = deals[number]
+    verify_shown(deal, shown)
+    before = snapshot(deal)
+    deal.record = record
+    verify_deals(game, deals)
+    deal.save(update_fields=["record"])
+    change_record(game, deals, action=Change.Action.EDIT, number=deal.number, before=before, after=deal, device=device)
+    return deal
+
+
+def verify_deals(game: Game, deals: list[Deal]) -> None:
+    """Check Mü ``deals`` (changed in memory, not yet saved) as the whole game, like ``spades.services.verify_hands``.
+
+    Raises:
+        RuleError: a deal's record is malformed or breaks a rule.
+    """
+    verify_only_last_in_play(game, deals)
+    engine = game.to_engine(deals)  # parses the changed records: shape errors surface here
+    sheet = score_game(engine)
+    if deals and not deals[-1].is_complete:
+        if sheet.finished:
+            raise RuleError(Text(gettext_noop("With this change the game is over before the deal being played.")))
+        in_play = deals[-1].record
+        verify_deal(engine, Played(**{**in_play, "points": None}), played=False)

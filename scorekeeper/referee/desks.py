@@ -1,0 +1,118 @@
+"""The referee's desk for each kind of game: its cards, its answers and its own questions.
+
+The referee page is the same for every game (pick the cards of a trick or a hand, read
+the answer and its source); what differs is here, one desk per kind, chosen by the
+game's kind (or, on its own, by the table): Spades asks about bids and uses a preset's
+house rules, Mü about the auction and the trumps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+
+from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS
+from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules, spades_rules
+from scorekeeper.games.forms import small_number
+from scorekeeper.games.models import Game
+from scorekeeper.mu.presenters import mu_page
+from scorekeeper.spades.forms import BID_VALUES, parse_bid
+
+from . import answers
+
+Picker = list[tuple[str, list[tuple[str, str]]]]
+
+
+class SpadesDesk:
+    """Spades: the game's house rules, or a preset the table picks; trick number and
+    broken spades; "is this bid allowed?"."""
+
+    #: The desk's parts of the page: the table's choice of rules, the deal so far, its own question.
+    setup_template = "referee/_spades.html#setup"
+    deal_template = "referee/_spades.html#deal"
+    question_template = "referee/_spades.html#question"
+
+    def rules(self, game: Game | None, data: Mapping[str, Any]) -> SpadesRules:
+        """The game's house rules, or the preset asked for (standard if unknown)."""
+        preset = data.get("preset") if data.get("preset") in PRESET_INFO else "standard"
+        return spades_rules(game.rules if game else {"preset": preset})
+
+    def picker(self, rules: SpadesRules) -> Picker:
+        """The cards of the rules' deck by suit."""
+        return answers.spades_picker(rules)
+
+    def repeatable(self, rules: SpadesRules) -> bool:
+        """Whether a card may be tapped twice: only with the double deck."""
+        return rules.deck == "double"
+
+    def answer(self, rules: SpadesRules, question: answers.Question) -> answers.Answer:
+        """Who wins the trick, and what the hand may play."""
+        return answers.spades_answer(rules, question)
+
+    def context(self, game: Game | None, rules: SpadesRules, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The preset, trick number and bid question of the page."""
+        raw = data.get("bid", "")
+        bid = parse_bid(raw) if raw in BID_VALUES else None
+        typed = data.get("behind", "0")
+        behind = small_number(typed.removeprefix("-")) or 0
+        behind = -behind if typed.startswith("-") else behind
+        return {
+            "preset": rules.preset,
+            "presets": [(name, gettext(title)) for name, (title, _source) in PRESET_INFO.items()],
+            "trick_numbers": list(range(1, rules.tricks + 1)),
+            "bid_choices": BID_VALUES[: rules.tricks + 1] + BID_VALUES[-3:],
+            "bid": raw,
+            "behind": behind,
+            "bid_verdict": None if bid is None else answers.bid_answer(rules, bid, behind=behind),
+        }
+
+
+class MuDesk:
+    """Mü: the Chef's and the Vize's trumps; the auction, turn by turn."""
+
+    setup_template = "referee/_mu.html#setup"
+    deal_template = "referee/_mu.html#deal"
+    question_template = "referee/_mu.html#question"
+
+    def rules(self, game: Game | None, data: Mapping[str, Any]) -> None:
+        """Mü's referee needs no house rules."""
+        return None
+
+    def picker(self, rules: None) -> Picker:
+        """The Mü cards by colour."""
+        return answers.mu_picker()
+
+    def repeatable(self, rules: None) -> bool:
+        """Mü has two of some cards (1 and 7 of each colour): a card may be tapped twice."""
+        return True
+
+    def answer(self, rules: None, question: answers.Question) -> answers.Answer:
+        """Who wins the trick under the trumps, and what the hand may play."""
+        return answers.mu_answer(question)
+
+    def context(self, game: Game | None, rules: None, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The trumps and the auction question of the page."""
+        players = len(game.players) if game else int(data["players"]) if data.get("players") in tuple("3456") else 5
+        names = (
+            list(game.players) if game else [gettext("Player %(number)d") % {"number": n + 1} for n in range(players)]
+        )
+        dealer = mu_page(game).dealer_seat if game else 0
+        typed = data.get("turns", "")
+        return {
+            "trumps": [("", gettext("no trump"))]
+            + [(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in COLOURS]
+            + [(str(digit), str(digit)) for digit in range(10)],
+            "chef_trump": data.get("chef_trump", ""),
+            "vize_trump": data.get("vize_trump", ""),
+            "players": players,
+            "turns": typed,
+            "auction_lines": answers.auction_answer(players, dealer, typed, names) if typed.strip() else [],
+            "first_to_lay": names[dealer],
+        }
+
+
+#: The desk of each kind of game, by ``Game.kind``.
+DESKS: dict[str, SpadesDesk | MuDesk] = {"spades": SpadesDesk(), "mu": MuDesk()}

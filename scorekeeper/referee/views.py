@@ -1,0 +1,134 @@
+"""The referee page: who wins the trick, what may be played, bids and the Mü auction, and why."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper.engine.mu.tables import COLOURS
+from scorekeeper.games.access import game_for
+from scorekeeper.games.forms import small_number
+from scorekeeper.games.models import Game
+from scorekeeper.games.presenters import game_rulings
+from scorekeeper.games.views.http import HtmxHttpRequest
+
+from . import answers, services
+from .desks import DESKS
+
+
+def _referee_state(data: Any, codes: set[str], repeatable: bool) -> tuple[list[str], list[str], str]:
+    """The trick and hand picked so far, with this request's action applied (add, undo, clear)."""
+
+    def cards(name: str) -> list[str]:
+        return [card for card in data.get(name, "").split(",") if card in codes]
+
+    trick, hand = cards("trick"), cards("hand")
+    target = "hand" if data.get("target") == "hand" else "trick"
+    picked = hand if target == "hand" else trick
+    added = data.get("add")
+    if added in codes and (repeatable or added not in trick + hand):
+        picked.append(added)
+    elif "undo" in data and picked:
+        picked.pop()
+    elif "clear" in data:
+        trick, hand = [], []
+    return trick, hand, target
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
+    """The referee: pick the cards of a trick (and a hand) and read who wins, what may be played, and why.
+
+    From a game it uses that game's house rules and, through the edit link, keeps
+    rulings in the game's log (a view link sees the log but adds nothing to it);
+    on its own (``/referee/``) the table picks a Spades preset, or Mü.
+    """
+    game = game_for(request, key) if key is not None else None
+    data = request.POST if request.method == "POST" else request.GET
+    kind = game.kind if game else (data.get("kind") if data.get("kind") in DESKS else "spades")
+    desk = DESKS[kind]
+    rules = desk.rules(game, data)
+    picker = desk.picker(rules)  # type: ignore[arg-type]  # each desk takes its own rules
+    codes = {code for _label, row in picker for code, _text in row}
+    trick, hand, target = _referee_state(data, codes, desk.repeatable(rules))  # type: ignore[arg-type]
+    question = _question(data, trick, hand)
+    answer = desk.answer(rules, question)  # type: ignore[arg-type]
+    # Only a post through the edit link writes to the log: a view link (or a plain GET) only asks.
+    if game is not None and game.can_edit and request.method == "POST":
+        _keep_ruling(game, data, question, answer)
+    context = {
+        "game": game,
+        "kind": kind,
+        "kinds": Game.Kind.choices,
+        "desk": desk,
+        "picker": picker,
+        "target": target,
+        "question": question,
+        "answer": answer,
+        "rulings": game_rulings(game) if game else [],
+        **_labels(question, answer),
+        **desk.context(game, rules, data),  # type: ignore[arg-type]
+    }
+    template = "referee/referee.html#referee" if request.htmx else "referee/referee.html"
+    return render(request, template, context)
+
+
+def _question(data: Any, trick: list[str], hand: list[str]) -> answers.Question:
+    """The question the page asks: the cards picked and what the table said of the deal so far."""
+    trick_number = small_number(data.get("trick_number", ""), digits=2) or 2
+    return answers.Question(
+        trick=tuple(trick),
+        hand=tuple(hand),
+        trick_number=max(1, min(trick_number, 18)),
+        spades_broken=bool(data.get("broken")),
+        chef_trump=_mu_trump(data.get("chef_trump", "")),
+        vize_trump=_mu_trump(data.get("vize_trump", "")),
+    )
+
+
+def _labels(question: answers.Question, answer: answers.Answer) -> dict[str, Any]:
+    """The cards of the question and the answer as the page writes them ("10♠")."""
+    label = answers.card_label
+    return {
+        "trick": list(question.trick),
+        "hand": list(question.hand),
+        "trick_labels": [label(card) for card in question.trick],
+        "hand_labels": [label(card) for card in question.hand],
+        "allowed_labels": [label(card) for card in answer.allowed],
+        "refused_labels": [(label(card), why) for card, why in answer.refused],
+        "winner_label": label(answer.winner) if answer.winner else None,
+    }
+
+
+def _keep_ruling(game: Game, data: Any, question: answers.Question, answer: answers.Answer) -> None:
+    """Keep the ruling with the game: every complete trick judged, and whatever the table asks to keep."""
+    trick, hand = question.trick, question.hand
+    complete = len(trick) == len(game.players) and data.get("add") and data.get("target", "trick") == "trick"
+    if not (("keep" in data and (answer.winner or hand)) or (complete and answer.winner)):
+        return
+    label = answers.card_label
+    parts, said = [], []
+    if trick:
+        parts.append(gettext("Trick: %(cards)s") % {"cards": ", ".join(label(card) for card in trick)})
+    if answer.winner:
+        said.append(answer.winner_reason)
+    if hand:
+        parts.append(gettext("Hand: %(cards)s") % {"cards": ", ".join(label(card) for card in hand)})
+        allowed = ", ".join(label(card) for card in answer.allowed) or "–"
+        said.append(gettext("May be played: %(cards)s") % {"cards": allowed})
+        said.extend(f"{label(card)}: {why}" for card, why in answer.refused)
+    services.ruling_keep(game=game, question=" · ".join(parts), answer=" ".join(said), source=answer.winner_source)
+
+
+def _mu_trump(value: str) -> Any:
+    """A trump from the referee form: a colour (JSON string), a digit, or ``None``."""
+    try:
+        trump = json.loads(value) if value else None
+    except ValueError:
+        return None
+    return trump if trump in COLOURS or (type(trump) is int and 0 <= trump <= 9) else None

@@ -1,0 +1,17 @@
+"""The Spades app: its kind registers with the core when Django starts."""
+
+from django.apps import AppConfig
+
+
+class SpadesConfig(AppConfig):
+    """Spades: forms, services, presenters and views of the Spades sheet."""
+
+    name = "scorekeeper.spades"
+
+    def ready(self) -> None:
+        """Register Spades with the core's kinds (``scorekeeper.games.kinds``)."""
+        from scorekeeper.games.kinds import register
+
+        from .kind import Spades
+
+        register(Spades())

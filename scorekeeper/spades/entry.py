@@ -1,0 +1,88 @@
+"""The Spades entry forms laid out for the sheet page: per bidder its bid buttons, per side
+its declarations and play results, only what the house rules allow now (from the engine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine.spades.bidding import offered_table_bids
+from scorekeeper.engine.spades.game import normalise_bid
+
+from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
+from .presenters import SpadesPage, bid_choices
+
+
+def bids_form_for(page: SpadesPage, data: Any = None) -> BidsForm:
+    """The bids form for the next hand: per seat in bidding order, or per side with partnership bidding."""
+    order = tuple(o.side for o in page.sides) if page.partnership else tuple(turn.seat for turn in page.order)
+    initial = {"number": page.next_number - 1}
+    return BidsForm(data, order=order, sides=len(page.engine.sides), initial=initial)
+
+
+def tricks_form_for(page: SpadesPage, data: Any = None) -> TricksForm:
+    """The tricks form for the hand in play (the last seat in bidding order gets the rest)."""
+    rules = page.rules
+    return TricksForm(
+        data,
+        order=tuple(turn.seat for turn in page.order),
+        sides=len(page.engine.sides),
+        tricks=rules.tricks,
+        runs=rules.cutthroat_bonus,
+        initial={"number": page.next_number - 1},
+    )
+
+
+def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
+    """Per bidder (seat, or side with partnership bidding) in bidding order: name, field and the
+    buttons the rules allow given the bids tapped so far (see ``offered_table_bids``)."""
+    engine = page.engine
+    count = len(engine.sides) if page.partnership else len(engine.players)
+    chosen = []
+    for index in range(count):
+        raw = form.data.get(f"bid_{index}") if form.is_bound else None
+        chosen.append(normalise_bid(engine.rules, parse_bid(raw)) if raw in BID_VALUES else None)
+    offers = offered_table_bids(engine, chosen, totals=page.sheet.totals, number=page.next_number - 1)
+    if page.partnership:
+        bidders = [(offer.side, offer.name) for offer in page.sides]
+    else:
+        bidders = [(turn.seat, turn.player) for turn in page.order]
+    return [
+        {
+            "index": index,
+            "name": name,
+            "choices": choice_pairs(bid_choices(offers[index])),
+            "field": form[f"bid_{index}"],
+        }
+        for index, name in bidders
+    ]
+
+
+def choice_pairs(choices: Any) -> list[tuple[str, str]]:
+    """Bid choices as (value, label) pairs for the shared button template."""
+    return [(choice.value, choice.label) for choice in choices]
+
+
+def declaration_rows(page: SpadesPage, form: BidsForm | HandForm) -> list[dict[str, Any]]:
+    """Per side (bidding order), the declaration fields the house rules offer it now."""
+    return [
+        {
+            "offer": offer,
+            "blind": form[f"blind_{offer.side}"] if offer.blind else None,
+            "ten": form[f"ten_{offer.side}"] if offer.ten_for_two_hundred else None,
+            "no_trump": form[f"no_trump_{offer.side}"] if offer.no_trump else None,
+            "bemo": form[f"bemo_{offer.side}"] if offer.bemo else None,
+        }
+        for offer in page.sides
+        if offer.declarable
+    ]
+
+
+def result_rows(page: SpadesPage, form: TricksForm | HandForm, *, bemo_sides: set[int]) -> list[dict[str, Any]]:
+    """Per side, the play results to enter: a declared bemo's outcome, a high-spade run."""
+    rows = []
+    for offer in page.sides:
+        bemo = form[f"bemo_made_{offer.side}"] if offer.side in bemo_sides else None
+        run = form[f"run_{offer.side}"] if page.rules.cutthroat_bonus else None
+        if bemo is not None or run is not None:
+            rows.append({"offer": offer, "bemo": bemo, "run": run})
+    return rows

@@ -1,0 +1,397 @@
+"""Spades forms: bids, tricks, a corrected hand, and a new game with its house rules.
+
+Field-level checks here are only about shape (a number, one of the buttons). The rules
+themselves are checked by the engine through the services, and a
+:class:`~scorekeeper.engine.errors.RuleError` is shown at the field it names
+(:func:`scorekeeper.games.forms.add_rule_error`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.engine.spades.game import TRICKS, Bid
+from scorekeeper.engine.spades.rules import (
+    BLIND_NIL,
+    DOUBLE_NIL,
+    GROUPS,
+    KEYS,
+    NIL,
+    PRESET_INFO,
+    PRESETS,
+    VALUE_LABELS,
+    spades_rules,
+)
+from scorekeeper.games.forms import MAX_PLAYERS, NameField, small_number
+
+MAX_TRICKS = 18  # the most tricks in any hand (three players with two jokers)
+
+
+BID_VALUES = [str(tricks) for tricks in range(MAX_TRICKS + 1)] + [NIL, BLIND_NIL, DOUBLE_NIL]
+
+
+TRICK_CHOICES = [(str(tricks), str(tricks)) for tricks in range(MAX_TRICKS + 1)]
+
+
+BEMO_CHOICES = [("", _("no bemo")), ("little", _("little bemo")), ("big", _("big bemo"))]
+
+
+def parse_bid(value: str) -> Bid:
+    """A posted bid value (``"4"``, ``"nil"``, ``"blind_nil"``, ``"double_nil"``) as an engine bid."""
+    return value if value in (NIL, BLIND_NIL, DOUBLE_NIL) else int(value)
+
+
+def _add_bid_fields(form: forms.Form, order: tuple[int, ...]) -> None:
+    for index in order:
+        form.fields[f"bid_{index}"] = forms.ChoiceField(
+            choices=[(value, value) for value in BID_VALUES],
+            error_messages={"required": _("Choose a bid."), "invalid_choice": _("Choose one of the bids offered.")},
+        )
+
+
+def _add_declaration_fields(form: forms.Form, sides: int) -> None:
+    for side in range(sides):
+        for name in ("blind", "ten", "no_trump"):
+            form.fields[f"{name}_{side}"] = forms.BooleanField(required=False)
+        form.fields[f"bemo_{side}"] = forms.ChoiceField(choices=BEMO_CHOICES, required=False)
+
+
+def _add_trick_fields(form: forms.Form, order: tuple[int, ...], rest_seat: int | None) -> None:
+    for seat in order:
+        form.fields[f"tricks_{seat}"] = forms.TypedChoiceField(
+            choices=TRICK_CHOICES,
+            coerce=int,
+            required=seat != rest_seat,
+            empty_value=None,
+            error_messages={"required": _("How many tricks?"), "invalid_choice": _("Choose one of the numbers.")},
+        )
+
+
+def _add_result_fields(form: forms.Form, sides: int) -> None:
+    for side in range(sides):
+        form.fields[f"bemo_made_{side}"] = forms.TypedChoiceField(
+            choices=[("1", _("made")), ("0", _("failed"))],
+            coerce=lambda value: value == "1",
+            required=False,
+            empty_value=None,
+        )
+        form.fields[f"run_{side}"] = forms.IntegerField(required=False, min_value=0, max_value=MAX_TRICKS)
+    form.fields["bag_cancel"] = forms.TypedChoiceField(
+        choices=[("", "")] + [(str(side), str(side)) for side in range(sides)],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+
+
+def _declarations(data: dict[str, Any], sides: int) -> dict[str, Any]:
+    """The record's bid-time hand fields from cleaned declaration fields."""
+    declared: dict[str, Any] = {}
+    for record_name, field_name in (("blind", "blind"), ("ten_for_two_hundred", "ten"), ("no_trump", "no_trump")):
+        chosen = [side for side in range(sides) if data.get(f"{field_name}_{side}")]
+        if chosen:
+            declared[record_name] = chosen
+    bemo = [
+        {"side": side, "kind": data[f"bemo_{side}"], "made": None} for side in range(sides) if data.get(f"bemo_{side}")
+    ]
+    if bemo:
+        declared["bemo"] = bemo
+    return declared
+
+
+def _results(data: dict[str, Any], sides: int, *, runs: bool) -> dict[str, Any]:
+    """What happened in play besides the tricks, for :func:`services.hand_tricks_save`."""
+    results: dict[str, Any] = {
+        "bemo": {side: data.get(f"bemo_made_{side}") for side in range(sides)},
+        "bag_cancel": data.get("bag_cancel"),
+    }
+    if runs:
+        results["high_spade_run"] = [data.get(f"run_{side}") or 0 for side in range(sides)]
+    return results
+
+
+class BidsForm(forms.Form):
+    """The bids of the next hand: ``bid_<i>`` per seat (per side with partnership bidding),
+    in bidding order, plus what each side declares (blind, 10 for 200, no trump, bemo).
+
+    ``number`` is the 0-based hand the form was shown for (a version check).
+    """
+
+    number = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, order: tuple[int, ...], sides: int = 2, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order, self.side_count = order, sides
+        _add_bid_fields(self, order)
+        _add_declaration_fields(self, sides)
+
+    def bids(self) -> list[Bid]:
+        """The bids in seat (or side) order (call after ``is_valid()``)."""
+        return [parse_bid(self.cleaned_data[f"bid_{index}"]) for index in sorted(self.order)]
+
+    def declarations(self) -> dict[str, Any]:
+        """The record's bid-time hand fields (``blind``, ``ten_for_two_hundred``, ``no_trump``, ``bemo``)."""
+        return _declarations(self.cleaned_data, self.side_count)
+
+
+class TricksForm(forms.Form):
+    """Tricks taken per seat, and what else happened in play (bemo, bag-cancelling card, high spades).
+
+    The last seat in ``order`` may be left empty: it gets the rest of the hand's
+    tricks. ``number`` is the 0-based hand in play the form was shown for.
+    """
+
+    number = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        *args: Any,
+        order: tuple[int, ...],
+        sides: int = 2,
+        tricks: int = TRICKS,
+        runs: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.order, self.side_count, self.hand_tricks, self.runs = order, sides, tricks, runs
+        self.rest_seat = order[-1]
+        _add_trick_fields(self, order, self.rest_seat)
+        _add_result_fields(self, sides)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors and data.get(f"tricks_{self.rest_seat}") is None:
+            taken = sum(data[f"tricks_{seat}"] for seat in self.order if seat != self.rest_seat)
+            if taken > self.hand_tricks:
+                raise forms.ValidationError(
+                    _("These tricks add up to %(taken)d: more than the %(tricks)d tricks of a hand."),
+                    params={"taken": taken, "tricks": self.hand_tricks},
+                )
+            data[f"tricks_{self.rest_seat}"] = self.hand_tricks - taken
+        return data
+
+    def rest(self) -> int | None:
+        """The rest of the hand's tricks for the last seat from the others so far, or ``None``."""
+        taken = 0
+        for seat in self.order:
+            if seat == self.rest_seat:
+                continue
+            value = small_number(self.data.get(f"tricks_{seat}"), digits=3)
+            if value is None:
+                return None
+            taken += value
+        return self.hand_tricks - taken if taken <= self.hand_tricks else None
+
+    def tricks(self) -> list[int]:
+        """Tricks in seat order (call after ``is_valid()``)."""
+        return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]
+
+    def results(self) -> dict[str, Any]:
+        """Bemo outcomes, the bag-cancelling card and high-spade runs (call after ``is_valid()``)."""
+        return _results(self.cleaned_data, self.side_count, runs=self.runs)
+
+
+class HandForm(forms.Form):
+    """Correcting a played hand: every bid, declaration, trick count and result."""
+
+    def __init__(
+        self,
+        *args: Any,
+        order: tuple[int, ...],
+        bid_order: tuple[int, ...] | None,
+        sides: int,
+        runs: bool,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.order, self.bid_order, self.side_count, self.runs = order, bid_order, sides, runs
+        if bid_order is not None:
+            _add_bid_fields(self, bid_order)
+        _add_declaration_fields(self, sides)
+        _add_trick_fields(self, order, None)
+        _add_result_fields(self, sides)
+
+    def bids(self) -> list[Bid] | None:
+        """The bids in seat (or side) order, or ``None`` for a hand that bid itself."""
+        if self.bid_order is None:
+            return None
+        return [parse_bid(self.cleaned_data[f"bid_{index}"]) for index in sorted(self.bid_order)]
+
+    def tricks(self) -> list[int]:
+        """Tricks in seat order (call after ``is_valid()``)."""
+        return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]
+
+    def declarations(self) -> dict[str, Any]:
+        """Every optional record field of the corrected hand."""
+        declared = _declarations(self.cleaned_data, self.side_count)
+        results = _results(self.cleaned_data, self.side_count, runs=self.runs)
+        if "bemo" in declared:
+            declared["bemo"] = [{**bemo, "made": bool(results["bemo"].get(bemo["side"]))} for bemo in declared["bemo"]]
+        if results["bag_cancel"] is not None:
+            declared["bag_cancel"] = results["bag_cancel"]
+        if self.runs:
+            declared["high_spade_run"] = results["high_spade_run"]
+        return declared
+
+
+def field_value(name: str, value: Any) -> Any:
+    """How rule ``value`` of key ``name`` is written in its form field (choices are JSON)."""
+    spec = KEYS[name]
+    if spec.choices is None or _is_bool_key(name):
+        return value
+    return "" if value is None else json.dumps(value)
+
+
+def field_is_checkbox(name: str) -> bool:
+    """Whether key ``name`` is a checkbox on the form (absent from a post means off)."""
+    return _is_bool_key(name)
+
+
+def _is_bool_key(name: str) -> bool:
+    return set(KEYS[name].choices or ()) == {True, False} and len(KEYS[name].choices or ()) == 2
+
+
+def _rule_field(name: str) -> forms.Field:
+    """A form field for house rule key ``name``, from its :class:`KeySpec`.
+
+    Choices are posted as JSON (``4``, ``"solo4"``, ``false``) so that keys whose
+    values mix types keep them exactly.
+    """
+    spec = KEYS[name]
+    label, help_text = _(spec.label), _(spec.help)
+    if _is_bool_key(name):
+        return forms.BooleanField(required=False, label=label, help_text=help_text)
+    if spec.choices is not None:
+        options = [("", _("none"))] if spec.optional else []
+        options += [(json.dumps(value), _(VALUE_LABELS.get((name, value), _plain(value)))) for value in spec.choices]
+        return forms.TypedChoiceField(
+            choices=options,
+            coerce=json.loads,
+            empty_value=None,
+            required=not spec.optional,
+            label=label,
+            help_text=help_text,
+        )
+    return forms.IntegerField(
+        required=not spec.optional,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        label=label,
+        help_text=help_text,
+    )
+
+
+def _plain(value: Any) -> str:
+    """A choice shown as itself: numbers and card codes; ``False`` as "off"."""
+    if value is False:
+        return "off"
+    return str(value)
+
+
+class NewGameForm(forms.Form):
+    """Start a Spades game: the names, who deals first, a preset and every house rule.
+
+    There are name fields for up to six players; the house rule ``players``
+    decides how many must be filled in.
+    """
+
+    dealer = forms.TypedChoiceField(
+        choices=[(str(seat), str(seat + 1)) for seat in range(MAX_PLAYERS)], coerce=int, initial=0
+    )
+    preset = forms.ChoiceField(
+        choices=[(name, _(title)) for name, (title, _source) in PRESET_INFO.items()],
+        initial="standard",
+        label=_("Preset"),
+    )
+    save_as = NameField(
+        max_length=60,
+        required=False,
+        label=_("Save these house rules as"),
+        help_text=_("A name for your table's rules, to pick them again for the next game."),
+    )
+
+    @property
+    def preset_shown(self) -> str:
+        """The preset whose rulebook to link: the one chosen, or ``standard`` for no known preset."""
+        value = self["preset"].value()
+        return value if value in PRESET_INFO else "standard"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in range(MAX_PLAYERS):
+            self.fields[f"player_{seat}"] = NameField(
+                required=False, label=_("Player %(number)d") % {"number": seat + 1}
+            )
+        for name in KEYS:
+            self.fields[name] = _rule_field(name)
+        # Changing the table size re-renders the names (htmx; see views.game_new).
+        self.fields["players"].widget.attrs.update(
+            {
+                "hx-get": reverse("games:new"),
+                "hx-target": "#setup",
+                "hx-swap": "outerHTML",
+                "hx-include": "closest form",
+            }
+        )
+
+    @classmethod
+    def initial_for(cls, preset: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Initial values: the rule values of ``preset`` (standard if unknown), or of a rules object."""
+        chosen = spades_rules(rules if rules is not None else {"preset": preset if preset in PRESETS else "standard"})
+        values = {name: field_value(name, getattr(chosen, name)) for name in KEYS}
+        return {"preset": chosen.preset, "dealer": 0, **values}
+
+    def seats(self) -> int:
+        """How many players the chosen ``players`` rule seats (the engine's
+        ``SpadesRules.seats``; 4 if it cannot be read)."""
+        raw = self["players"].value()
+        try:
+            return spades_rules({"players": json.loads(raw) if isinstance(raw, str) else raw}).seats
+        except ValueError:  # not JSON, or not a value of the key (RecordError is a ValueError)
+            return 4
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = self.seats()
+        for seat in range(seats):
+            name = f"player_{seat}"
+            if name not in self.errors and not data.get(name, "").strip():
+                self.add_error(name, _("Enter a name."))
+        if data.get("dealer") is not None and data["dealer"] >= seats:
+            self.add_error("dealer", _("Choose one of the players."))
+        return data
+
+    def players(self) -> list[str]:
+        """The names in seating order (after ``is_valid()``)."""
+        return [self.cleaned_data[f"player_{seat}"].strip() for seat in range(self.seats())]
+
+    def rules(self) -> dict[str, Any]:
+        """The record's rules object: the preset and every key as set on the form."""
+        return {"preset": self.cleaned_data["preset"], **{name: self.cleaned_data[name] for name in KEYS}}
+
+    def player_rows(self) -> list[tuple[forms.BoundField, int]]:
+        """(name field, seat) per seat in play, for the layout with a "deals first" radio per row."""
+        return [(self[f"player_{seat}"], seat) for seat in range(self.seats())]
+
+    def partners_hint(self) -> str:
+        """Who partners whom at this table size, in words."""
+        seats = self.seats()
+        if seats == 4 and self["players"].value() != json.dumps("solo4"):
+            return gettext("Players 1 and 3 are partners, and so are 2 and 4.")
+        if seats == 6:
+            return gettext("Partners sit opposite: 1 and 4, 2 and 5, 3 and 6.")
+        return gettext("Everyone plays alone.")
+
+    def groups(self) -> list[tuple[str, list[forms.BoundField], bool]]:
+        """The house rule fields by group: (title, fields in form order, whether one has an error)."""
+        result = []
+        for group, title in GROUPS.items():
+            fields = [self[name] for name, spec in KEYS.items() if spec.group == group]
+            result.append((_(title), fields, any(field.errors for field in fields)))
+        return result

@@ -1,0 +1,84 @@
+"""Spades as a kind of game (:class:`scorekeeper.games.kinds.GameKind`): what the shared core
+asks of it, answered from this package and the engine (``scorekeeper.engine.spades``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_noop, ngettext
+
+from scorekeeper.engine.sheet import Sheet
+from scorekeeper.engine.spades.game import SpadesGame
+from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.players import FigureRow, KindFigures
+
+from . import presenters, services
+
+
+class Spades:
+    """The Spades kind: hands of bids and tricks, sides of partners (Pagat, Spades)."""
+
+    name = "spades"
+    row_title = gettext_noop("Hand %(number)d")
+    undo_texts = {
+        "changed": gettext_noop("Hand %(number)s has changed again since: undo the later change first."),
+        "later": gettext_noop("Hands after hand %(number)s are in the way: undo them first."),
+        "earlier": gettext_noop("Hand %(number)s can only come back after the hands before it."),
+        "in_play": gettext_noop("Hand %(number)s would be in play with later hands after it: undo those first."),
+    }
+
+    def rows(self, game: Game) -> list[Hand]:
+        """The game's hands in order (one query)."""
+        return list(game.hands.all())
+
+    def new_row(self, game: Game, number: int) -> Hand:
+        """An unsaved hand of ``game`` at 0-based ``number``."""
+        return Hand(game=game, number=number)
+
+    def engine_game(self, game: Game, rows: Sequence[Any]) -> SpadesGame:
+        """The engine game of ``game`` with its complete hands."""
+        return SpadesGame(
+            players=tuple(game.players),
+            dealer=game.dealer,
+            rules=spades_rules(game.rules),
+            hands=tuple(hand.to_engine() for hand in rows if hand.is_complete),
+        )
+
+    def rules_record(self, engine: Any) -> dict[str, Any]:
+        """The rules object to store: the preset and every key that differs from it."""
+        return spades_rules_record(engine.rules)
+
+    def stored_rows(self, game: Game, engine: Any) -> list[Hand]:
+        """Unsaved hands holding every hand of an imported record."""
+        return [services.stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands)]
+
+    def verify_rows(self, game: Game, rows: list[Any]) -> None:
+        """Check the hands as the whole game (:func:`services.verify_hands`)."""
+        services.verify_hands(game, rows)
+
+    def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
+        """A hand's record in a few words for the change history."""
+        return presenters.hand_summary(game, record, spades_rules(game.rules))
+
+    def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
+        """One row per hand for CSV and print (:func:`presenters.hand_table`)."""
+        return presenters.hand_table(engine, sheet)
+
+    def played_text(self, count: int) -> str:
+        """ "3 hands played"."""
+        return ngettext("%(hands)s hand played", "%(hands)s hands played", count) % {"hands": count}
+
+    def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
+        """Bids, nils and bags in a player's statistics."""
+        return presenters.spades_figure_rows(figures, link)
+
+    def sheet_response(
+        self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+    ) -> HttpResponse:
+        """The Spades sheet page (or its partial for htmx)."""
+        from .views.sheet import sheet_response  # the views import the core's views, which use the registry
+
+        return sheet_response(request, game, status=status, shown_stage=shown_stage)

@@ -1,0 +1,448 @@
+"""Reads for Spades: the sheet page's view model, bid buttons, "what if", the rulebook,
+the change history's summaries and the table for CSV and print.
+
+:func:`spades_page` is the only place a Spades game is scored for display. It takes
+the game with its hands already loaded (two queries in all, whatever the length).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext, pgettext
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import score_game
+from scorekeeper.engine.sheet import Sheet
+from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
+from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, normalise_bid
+from scorekeeper.engine.spades.offers import Declarable, declarable
+from scorekeeper.engine.spades.rulebook import rulebook
+from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules, spades_rules
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.players import FigureRow, KindFigures, shown_number
+from scorekeeper.games.presenters import ShownLine, SideTotal, by_player, rendered, shown_line, side_totals
+
+
+@dataclass(frozen=True)
+class SeatCell:
+    """One seat in one hand: the bid as shown (``"4"``, ``"Nil"``) and the tricks taken."""
+
+    seat: int
+    player: str
+    bid: str
+    tricks: int | None
+
+
+@dataclass(frozen=True)
+class SideCell:
+    """One side in one hand: its seats, points, running total, bags and lines."""
+
+    side: int
+    name: str
+    seats: tuple[SeatCell, ...]
+    points: int
+    total: int
+    bags: int
+    lines: tuple[ShownLine, ...]
+    bid: str | None = None  # the side's agreed bid (partnership bidding), shown once
+
+
+@dataclass(frozen=True)
+class Row:
+    """One played hand on the sheet (``number`` is 1-based)."""
+
+    number: int
+    dealer: str
+    sides: tuple[SideCell, ...]
+    notes: tuple[ShownLine, ...]
+
+
+@dataclass(frozen=True)
+class BidChoice:
+    """A bid button: the posted ``value`` and its label."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class SeatTurn:
+    """A seat in bidding order for the next hand, with the bids it may choose."""
+
+    seat: int
+    player: str
+    side: int
+    choices: tuple[BidChoice, ...]
+
+
+@dataclass(frozen=True)
+class SideOffer:
+    """What a side may declare with its bids this hand (only what the house rules allow now)."""
+
+    side: int
+    name: str
+    choices: tuple[BidChoice, ...]
+    declarable: Declarable
+
+    @property
+    def blind(self) -> bool:
+        """Whether the side may bid blind now."""
+        return self.declarable.blind
+
+    @property
+    def ten_for_two_hundred(self) -> bool:
+        """Whether the side may declare 10-for-200."""
+        return self.declarable.ten_for_two_hundred
+
+    @property
+    def no_trump(self) -> bool:
+        """Whether the side may bid no trump."""
+        return self.declarable.no_trump
+
+    @property
+    def bemo(self) -> bool:
+        """Whether the side may declare bemo."""
+        return self.declarable.bemo
+
+
+@dataclass(frozen=True)
+class SpadesPage:
+    """Everything the sheet page shows.
+
+    Attributes:
+        game: the model; engine: the engine game of the played hands; sheet: its score.
+        rows: one :class:`Row` per played hand.
+        in_play: the hand whose bids are written but not its tricks, or ``None``.
+        next_number: 1-based number of the hand being entered.
+        dealer, first_bidder: names for the hand being entered.
+        order: seats of that hand in bidding order, with their bid choices.
+        winner: name of the winning side, or ``None``.
+    """
+
+    game: Game
+    engine: SpadesGame
+    sheet: Sheet
+    rows: tuple[Row, ...]
+    in_play: Hand | None
+    next_number: int
+    dealer: str
+    first_bidder: str
+    order: tuple[SeatTurn, ...]
+    winner: str | None
+    sides: tuple[SideOffer, ...] = ()
+    #: The last hand's 0-based number and fingerprint, for the undo button (``None``: no hands).
+    last_row: tuple[int, str] | None = None
+
+    @property
+    def rules(self) -> SpadesRules:
+        """The house rules in force."""
+        return self.engine.rules
+
+    @property
+    def partnership(self) -> bool:
+        """Whether each side agrees one bid (``bidding: partnership``)."""
+        return self.engine.rules.bidding == "partnership"
+
+    @property
+    def bids_itself(self) -> bool:
+        """Whether the next hand is the first hand that bids itself (tricks only)."""
+        return self.in_play is None and self.engine.bids_itself(len(self.engine.hands))
+
+    @property
+    def in_play_bemo(self) -> tuple[tuple[int, str, str], ...]:
+        """(side, side name, kind) of each bemo declared for the hand in play."""
+        if self.in_play is None:
+            return ()
+        return tuple(
+            (bemo["side"], self.sheet.sides[bemo["side"]], bemo["kind"])
+            for bemo in self.in_play.declarations.get("bemo", [])
+        )
+
+    @property
+    def standings(self) -> tuple[SideTotal, ...]:
+        """Each side's total and bags now, for the scoreboard."""
+        return side_totals(self.sheet)
+
+    @property
+    def in_play_contracts(self) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+        """Per side for the hand in play: (side name, tricks bid, names of its nil bidders)."""
+        if self.in_play is None:
+            return ()
+        result = []
+        for side, seats in enumerate(self.engine.sides):
+            if self.partnership:
+                result.append((self.sheet.sides[side], self.in_play.bids[side], ()))
+                continue
+            bids = [normalise_bid(self.engine.rules, self.in_play.bids[seat]) for seat in seats]
+            contract = sum(bid for bid in bids if not is_nil(bid))
+            nils = tuple(self.engine.players[seat] for seat, bid in zip(seats, bids, strict=True) if is_nil(bid))
+            result.append((self.sheet.sides[side], contract, nils))
+        return tuple(result)
+
+    @property
+    def in_play_bids(self) -> tuple[SeatCell, ...]:
+        """The hand in play's bids in bidding order (empty when none is in play)."""
+        if self.in_play is None or self.partnership:
+            return ()
+        return tuple(
+            SeatCell(turn.seat, turn.player, bid_label(self.in_play.bids[turn.seat]), None) for turn in self.order
+        )
+
+
+def bid_label(bid: Bid, translate: Callable[[str], str] = gettext) -> str:
+    """How a bid is written on the sheet: ``"4"``, ``"Nil"``, ``"Blind nil"``."""
+    if bid == NIL:
+        return translate("Nil")
+    if bid == BLIND_NIL:
+        return translate("Blind nil")
+    if bid == DOUBLE_NIL:
+        return translate("Double nil")
+    return str(bid)
+
+
+def bid_choices(bids: tuple[Bid, ...]) -> tuple[BidChoice, ...]:
+    """Buttons for ``bids`` (see :func:`~scorekeeper.engine.spades.bidding.offered_bids`)."""
+    return tuple(BidChoice(str(bid), bid_label(bid)) for bid in bids)
+
+
+def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
+    """Score ``game`` and lay it out for the sheet page.
+
+    Args:
+        game: the game; hands: its hands in order if already loaded (else one query).
+    """
+    hands = list(game.hands.all()) if hands is None else hands
+    engine = game.to_engine(hands)
+    sheet = score_game(engine)
+    sides = engine.sides
+    rows = []
+    for index, (hand, score) in enumerate(zip(engine.hands, sheet.hands, strict=True)):
+        cells = tuple(
+            SideCell(
+                side=side,
+                name=sheet.sides[side],
+                seats=tuple(
+                    SeatCell(seat, engine.players[seat], _seat_bid(engine, hand, seat), _taken(hand, seat))
+                    for seat in seats
+                ),
+                points=score.points[side],
+                total=score.totals[side],
+                bags=score.bags[side],
+                lines=tuple(shown_line(line) for line in score.lines if line.side == side),
+                bid=_side_bid(engine, hand, side),
+            )
+            for side, seats in enumerate(sides)
+        )
+        notes = tuple(shown_line(line) for line in score.lines if line.side is None)
+        rows.append(Row(index + 1, engine.players[engine.dealer_of(index)], cells, notes))
+    in_play = hands[-1] if hands and not hands[-1].is_complete else None
+    number = len(engine.hands)
+    order = tuple(
+        SeatTurn(
+            seat=seat,
+            player=engine.players[seat],
+            side=engine.side_of(seat),
+            choices=bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=sheet.totals)),
+        )
+        for seat in engine.bidding_order(number)
+    )
+    return SpadesPage(
+        game=game,
+        engine=engine,
+        sheet=sheet,
+        rows=tuple(rows),
+        in_play=in_play,
+        next_number=number + 1,
+        dealer=engine.players[engine.dealer_of(number)],
+        first_bidder=engine.players[order[0].seat],
+        order=order,
+        winner=None if sheet.winner is None else sheet.sides[sheet.winner],
+        sides=side_offers(engine, sheet.totals, number),
+        last_row=(hands[-1].number, hands[-1].fingerprint()) if hands else None,
+    )
+
+
+def side_offers(engine: SpadesGame, totals: tuple[int, ...], number: int) -> tuple[SideOffer, ...]:
+    """Per side in bidding order: its bid buttons (partnership bidding) and what it may declare."""
+    rules = engine.rules
+    names = engine.side_names()
+    side_choices = bid_choices(offered_side_bids(rules)) if rules.bidding == "partnership" else ()
+    return tuple(
+        SideOffer(
+            side=side,
+            name=names[side],
+            choices=side_choices,
+            declarable=declarable(rules, side=side, totals=totals),
+        )
+        for side in engine.side_order(number)
+    )
+
+
+def _seat_bid(engine: SpadesGame, hand: SpadesHand, seat: int) -> str:
+    """A seat's bid as written on the sheet ("–" without bids; "" when its side bids as one)."""
+    if hand.bids is None:
+        return "–"
+    if engine.rules.bidding == "partnership":
+        return ""
+    return bid_label(hand.bids[seat])
+
+
+def _side_bid(engine: SpadesGame, hand: SpadesHand, side: int) -> str | None:
+    """A partnership's agreed bid for the sheet, or ``None`` when players bid one by one."""
+    if engine.rules.bidding != "partnership" or hand.bids is None:
+        return None
+    return bid_label(hand.bids[side])
+
+
+def _taken(hand: SpadesHand, seat: int) -> int | None:
+    return None if hand.tricks is None else hand.tricks[seat]
+
+
+@dataclass(frozen=True)
+class WhatIfSide:
+    """One side of a hand under the rules in force and under the other rules."""
+
+    name: str
+    points: int
+    total: int
+    lines: tuple[str, ...]
+    other_points: int | None
+    other_total: int | None
+    other_lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """Hand ``number`` (1-based) scored under the game's rules and under ``other`` rules.
+
+    ``error`` says why the game could not have been played that way under the
+    other rules (a bid they forbid, say); the other figures are then ``None``.
+    """
+
+    number: int
+    other: dict
+    sides: tuple[WhatIfSide, ...]
+    error: str | None
+
+
+def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | None = None) -> WhatIf:
+    """Score the game up to hand ``number`` (1-based) again with the rules record ``changes`` applied.
+
+    Args:
+        changes: ``{"preset": name}`` (another preset, its own keys) or ``{key: value}``
+            (one key changed from the game's rules).
+
+    Raises:
+        RuleError: ``changes`` names an unknown preset, key or value.
+    """
+    hands = list(game.hands.all()) if hands is None else hands
+    engine = game.to_engine(hands[:number])
+    other_record = dict(changes) if "preset" in changes else {**game.rules, **changes}
+    other_rules = spades_rules(other_record)
+    sheet = score_game(engine)
+    error = None
+    try:
+        other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
+    except RuleError as problem:
+        other, error = None, problem.render(gettext)
+    hand = sheet.hands[number - 1]
+    other_hand = other.hands[number - 1] if other is not None else None
+    sides = tuple(
+        WhatIfSide(
+            name=name,
+            points=hand.points[side],
+            total=hand.totals[side],
+            lines=tuple(rendered(line) for line in hand.lines if line.side in (side, None)),
+            other_points=None if other_hand is None else other_hand.points[side],
+            other_total=None if other_hand is None else other_hand.totals[side],
+            other_lines=()
+            if other_hand is None
+            else tuple(rendered(line) for line in other_hand.lines if line.side in (side, None)),
+        )
+        for side, name in enumerate(sheet.sides)
+    )
+    return WhatIf(number=number, other=other_record, sides=sides, error=error)
+
+
+@dataclass(frozen=True)
+class RulebookEntry:
+    """A rule in force, as a plain sentence in the player's language, with its source."""
+
+    key: str
+    text: str
+    source: str
+
+
+def game_rulebook(rules: SpadesRules) -> list[tuple[str, list[RulebookEntry]]]:
+    """The rules in force as sentences, by group: ``[(group title, entries)]`` (from the values)."""
+    return [
+        (gettext(GROUPS[group]), [RulebookEntry(s.key, s.text.render(gettext), s.source) for s in sentences])
+        for group, sentences in rulebook(rules)
+    ]
+
+
+def hand_summary(game: Game, record: dict[str, Any] | None, rules: SpadesRules) -> str:
+    """A Spades hand record in a few words: "bids Ann 4 · Bob 3 · Cat Nil · Dan 2; took Ann 5 · …"."""
+    if record is None:
+        return ""
+    if record.get("misdeal") is not None:
+        return gettext("misdeal called by %(player)s") % {"player": game.players[record["misdeal"]]}
+    parts = []
+    if record.get("bids") is not None:
+        bids = by_player(game, [bid_label(normalise_bid(rules, bid)) for bid in record["bids"]])
+        parts.append(gettext("bids %(bids)s") % {"bids": bids})
+    if record.get("tricks") is not None:
+        parts.append(gettext("took %(tricks)s") % {"tricks": by_player(game, record["tricks"])})
+    return "; ".join(parts)
+
+
+def hand_table(engine: SpadesGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
+    """A scored Spades game as a table for CSV and the printed sheet, one row per hand: hand,
+    dealer, each seat's bid and tricks, each side's points, total and bags."""
+    names = engine.players
+    header = [pgettext("the number of a hand in a game", "Hand"), gettext("Dealer")]
+    header += [
+        label % {"player": name} for name in names for label in (gettext("%(player)s bid"), gettext("%(player)s took"))
+    ]
+    header += [
+        label % {"side": side}
+        for side in sheet.sides
+        for label in (gettext("%(side)s points"), gettext("%(side)s total"), gettext("%(side)s bags"))
+    ]
+    rows = []
+    for number, (hand, score) in enumerate(zip(engine.hands, sheet.hands, strict=True)):
+        row: list[Any] = [number + 1, names[engine.dealer_of(number)]]
+        for seat in range(len(names)):
+            if hand.misdeal is not None:
+                row += [gettext("misdeal") if seat == hand.misdeal else "", ""]
+                continue
+            row.append(_seat_bid(engine, hand, seat) if hand.bids is not None else "")
+            row.append(hand.tricks[seat] if hand.tricks is not None else "")
+        for side in range(len(sheet.sides)):
+            row += [score.points[side], score.totals[side], score.bags[side]]
+        rows.append(row)
+    return header, rows
+
+
+def spades_figure_rows(figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
+    """The Spades lines of a player's statistics (``link(**params)``: the games behind one)."""
+    return [
+        FigureRow(gettext("Bids made"), str(figures.rate("bids_made", "number_bids")), link(stat="bids_made")),
+        FigureRow(gettext("Bids set"), str(figures.rate("bids_set", "number_bids")), link(stat="bids_set")),
+        FigureRow(
+            gettext("Bid accuracy (tricks minus bid, on average)"),
+            shown_number(figures.per("bid_difference", "number_bids")),
+            link(stat="bids_made"),
+        ),
+        FigureRow(gettext("Nil made"), str(figures.rate("nil_made", "nil_attempts")), link(stat="nil_attempts")),
+        FigureRow(
+            gettext("Blind nil made"),
+            str(figures.rate("blind_nil_made", "blind_nil_attempts")),
+            link(stat="blind_nil_attempts"),
+        ),
+        FigureRow(gettext("Bags per hand"), shown_number(figures.per("bags")), link()),
+        FigureRow(gettext("Bag penalties caused"), str(figures.figures["bag_penalties"]), link(stat="bag_penalties")),
+    ]

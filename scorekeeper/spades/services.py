@@ -1,0 +1,308 @@
+"""Writes for Spades: bids, a misdeal, tricks, corrections, and saved house rules.
+
+Each is keyword-only and runs in one transaction through :mod:`scorekeeper.games.changes`
+(lock the game, check the form was for the hand as it is now, change it, record the
+change). Every rule is the engine's: a hand is checked as part of the whole game
+(:func:`verify_hands`) before anything is written, and a :class:`RuleError` leaves
+everything as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import hand_record, parse_spades_hand, score_game
+from scorekeeper.engine.spades.bidding import verify_bidding
+from scorekeeper.engine.spades.game import Bid, SpadesHand, normalise_bid
+from scorekeeper.engine.spades.rules import SpadesRules, spades_rules, spades_rules_record
+from scorekeeper.engine.text import Text, gettext_noop
+from scorekeeper.games.changes import (
+    StaleHand,
+    change_record,
+    game_locked,
+    verify_form_number,
+    verify_room,
+    verify_shown,
+)
+from scorekeeper.games.models import Change, Game, Hand, HouseRules, Player
+from scorekeeper.games.services import game_create
+from scorekeeper.games.undo import snapshot, verify_only_last_in_play
+
+__all__ = [
+    "StaleHand",
+    "game_start",
+    "hand_bids_save",
+    "hand_misdeal",
+    "hand_tricks_save",
+    "hand_update",
+    "house_rules_save",
+]
+
+#: Why no hand can start: the game holds as many as a game may.
+FULL = gettext_noop("This game has reached %(most)d hands, the most a game can hold: start a new one.")
+
+
+def stored_hand(game: Game, number: int, hand: SpadesHand, rules: SpadesRules) -> Hand:
+    """A :class:`Hand` row for an engine hand: bids (normalised), tricks, the rest as declarations."""
+    record = hand_record(hand)
+    bids = record.pop("bids", None)
+    tricks = record.pop("tricks", None)
+    return Hand(
+        game=game,
+        number=number,
+        bids=None if bids is None else [normalise_bid(rules, bid) for bid in bids],
+        tricks=tricks,
+        declarations=record,
+    )
+
+
+@transaction.atomic
+def hand_bids_save(
+    *,
+    game: Game,
+    bids: Sequence[Bid],
+    declarations: dict[str, Any] | None = None,
+    number: int | None = None,
+    device: str = "",
+) -> Hand:
+    """Write the bids of the next hand (the hand is then in play).
+
+    Args:
+        bids: one bid per seat in seat order (int, ``"nil"``, ``"blind_nil"``,
+            ``"double_nil"``), or one number per side with partnership bidding.
+        declarations: the record's bid-time hand fields: ``blind``,
+            ``ten_for_two_hundred``, ``no_trump`` (side lists) and ``bemo``
+            (``{"side", "kind", "made": None}`` objects).
+        number: the 0-based hand number the form was showing; when given and the
+            game has moved on meanwhile (another phone), nothing is written.
+        device: the phone's name, for the game's history.
+
+    Raises:
+        StaleHand: ``number`` is not the next hand any more.
+        RuleError: the game is over, a hand is already in play, or a bid or
+            declaration is not allowed now (``field``, ``seat`` set).
+    """
+    game, hands = game_locked(game)
+    verify_form_number(number, len(hands))
+    engine, sheet = _next_hand_state(game, hands)
+    declarations = declarations or {}
+    candidate = parse_spades_hand(len(hands), {"bids": list(bids), "tricks": [], **declarations})
+    checked = verify_bidding(engine, candidate, totals=sheet.totals, number=len(hands))
+    hand = Hand.objects.create(game=game, number=len(hands), bids=list(checked.bids or ()), declarations=declarations)
+    change_record(
+        game, [*hands, hand], action=Change.Action.BIDS, number=hand.number, before=None, after=hand, device=device
+    )
+    return hand
+
+
+@transaction.atomic
+def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "") -> Hand:
+    """Record that ``seat`` called a misdeal: the hand is thrown in, the same dealer deals again.
+
+    Raises:
+        StaleHand: ``number`` is not the next hand any more.
+        RuleError: misdeals are not played, or a hand is in play or the game is over.
+    """
+    game, hands = game_locked(game)
+    verify_form_number(number, len(hands))
+    engine, _sheet = _next_hand_state(game, hands)
+    candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
+    verify_hands(game, [*hands, candidate])
+    candidate.save()
+    rows = [*hands, candidate]
+    change_record(
+        game, rows, action=Change.Action.MISDEAL, number=candidate.number, before=None, after=candidate, device=device
+    )
+    return candidate
+
+
+def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[Any, Any]:
+    """The engine game and its sheet, checked that a new hand may start now."""
+    verify_room(hands, full=FULL)
+    if hands and not hands[-1].is_complete:
+        raise RuleError(
+            Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
+            field="bids",
+        )
+    engine = game.to_engine(hands)
+    sheet = score_game(engine)
+    if sheet.finished:
+        raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
+    return engine, sheet
+
+
+@transaction.atomic
+def hand_tricks_save(
+    *,
+    game: Game,
+    tricks: Sequence[int],
+    results: dict[str, Any] | None = None,
+    number: int | None = None,
+    device: str = "",
+) -> Hand:
+    """Write the tricks taken in the hand in play; the hand is then scored.
+
+    The first hand of a game that bids itself has no bids: its tricks start and
+    finish it at once.
+
+    Args:
+        tricks: tricks taken per seat, in seat order.
+        results: what else happened in play: ``bemo`` outcomes (``{side: made}``),
+            ``bag_cancel`` (the side that took the card), ``high_spade_run`` (per side).
+        number: the 0-based number of the hand in play the form was showing.
+
+    Raises:
+        StaleHand: ``number`` is not the hand in play any more.
+        RuleError: no hand is in play, or the tricks or results are wrong.
+    """
+    game, hands = game_locked(game)
+    in_play = bool(hands) and not hands[-1].is_complete
+    bids_itself = not in_play and game.to_engine(hands).bids_itself(len(hands))
+    verify_form_number(number, len(hands) - 1 if in_play else (len(hands) if bids_itself else None))
+    if bids_itself:
+        hands.append(Hand(game=game, number=len(hands), bids=None, declarations={}))
+    elif not in_play:
+        raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
+    current = hands[-1]
+    before = None if bids_itself else snapshot(current)
+    current.tricks = list(tricks)
+    current.declarations = _with_results(current.declarations, results or {})
+    verify_hands(game, hands)
+    current.save()
+    change_record(
+        game, hands, action=Change.Action.TRICKS, number=current.number, before=before, after=current, device=device
+    )
+    return current
+
+
+def _with_results(declarations: dict[str, Any], results: dict[str, Any]) -> dict[str, Any]:
+    """The hand's record fields once played: bemo outcomes filled in, play facts added."""
+    merged = dict(declarations)
+    if merged.get("bemo"):
+        outcomes = results.get("bemo", {})
+        merged["bemo"] = [{**bemo, "made": outcomes.get(bemo["side"])} for bemo in merged["bemo"]]
+    for name in ("bag_cancel", "high_spade_run"):
+        if results.get(name) is not None:
+            merged[name] = results[name]
+    return merged
+
+
+@transaction.atomic
+def hand_update(
+    *,
+    game: Game,
+    number: int,
+    bids: Sequence[Bid] | None,
+    tricks: Sequence[int],
+    declarations: dict[str, Any] | None = None,
+    shown: str | None = None,
+    device: str = "",
+) -> Hand:
+    """Correct a played hand (0-based ``number``); every later hand is checked again.
+
+    Args:
+        bids, tricks: as in the record (``bids`` ``None`` for a hand that bids itself).
+        declarations: the hand's optional record fields; ``None`` keeps the stored ones.
+        shown: the fingerprint of the hand the form was opened with: if another
+            phone changed the hand since, nothing is written.
+        device: the phone's name, for the game's history.
+
+    Raises:
+        Hand.DoesNotExist: no played hand with that number.
+        StaleHand: the hand changed since the form was opened.
+        RuleError: the corrected hand, or a later hand because of it, breaks a rule.
+    """
+    game, hands = game_locked(game)
+    if not 0 <= number < len(hands) or not hands[number].is_complete or hands[number].tricks is None:
+        raise Hand.DoesNotExist
+    hand = hands[number]
+    verify_shown(hand, shown)
+    before = snapshot(hand)
+    rules = spades_rules(game.rules)
+    hand.bids = None if bids is None else [normalise_bid(rules, bid) for bid in bids]
+    hand.tricks = list(tricks)
+    if declarations is not None:
+        hand.declarations = declarations
+    verify_hands(game, hands)
+    hand.save(update_fields=["bids", "tricks", "declarations"])
+    change_record(game, hands, action=Change.Action.EDIT, number=hand.number, before=before, after=hand, device=device)
+    return hand
+
+
+def verify_hands(game: Game, hands: list[Hand]) -> None:
+    """Check ``hands`` (changed in memory, not yet saved) as the whole game.
+
+    Scores every played hand and checks the bids of a hand still in play at the
+    new scores, so a correction can never leave a later hand illegal.
+
+    Raises:
+        RuleError: tagged with the 0-based hand that breaks a rule.
+    """
+    verify_only_last_in_play(game, hands)
+    engine = game.to_engine(hands)
+    sheet = score_game(engine)
+    if hands and not hands[-1].is_complete:
+        if sheet.finished:
+            raise RuleError(
+                Text(gettext_noop("With this change the game is over before the hand in play.")),
+                hand=len(hands) - 1,
+                source="spades.md: Standard scoring 5",
+            )
+        in_play = hands[-1]
+        candidate = parse_spades_hand(in_play.number, {"bids": in_play.bids, "tricks": [], **in_play.declarations})
+        try:
+            verify_bidding(engine, candidate, totals=sheet.totals, number=in_play.number)
+        except RuleError as error:
+            raise error.at_hand(len(hands) - 1) from None
+
+
+@transaction.atomic
+def house_rules_save(*, name: str, rules: dict[str, Any], owner: Any, mine: QuerySet[HouseRules]) -> HouseRules:
+    """Keep ``rules`` (a record's rules object) under ``name`` for whoever saves them.
+
+    Args:
+        owner: the signed-in user saving them, or ``None`` (the caller then lets the
+            browser remember the set: ``access.house_rules_saved``).
+        mine: the sets of the one saving (``access.house_rules_of``): one of them with
+            that name is replaced; nobody else's set is ever touched.
+
+    Raises:
+        RecordError: the rules are not valid.
+    """
+    stored = spades_rules_record(spades_rules(rules))
+    house_rules = mine.select_for_update().filter(name=name).first()
+    if house_rules is None:
+        return HouseRules.objects.create(owner=owner, name=name, rules=stored)
+    house_rules.rules = stored
+    house_rules.save(update_fields=["rules", "updated_at"])
+    return house_rules
+
+
+@transaction.atomic
+def game_start(
+    *,
+    players: Sequence[str],
+    dealer: int,
+    rules: dict[str, Any],
+    save_as: str = "",
+    owner: Any = None,
+    group: Iterable[Player] = (),
+    mine: QuerySet[HouseRules],
+) -> tuple[Game, HouseRules | None]:
+    """Start a Spades game and, when ``save_as`` names them, keep its house rules: both or neither.
+
+    Args:
+        players, dealer, rules, owner, group: as for :func:`scorekeeper.games.services.game_create`.
+        save_as, mine: the name and the saver's sets, as for :func:`house_rules_save`.
+
+    Raises:
+        RecordError: a bad name list, dealer, preset, key or value (nothing stored).
+    """
+    game = game_create(players=players, dealer=dealer, rules=rules, owner=owner, group=group)
+    house_rules = house_rules_save(name=save_as, rules=rules, owner=owner, mine=mine) if save_as else None
+    return game, house_rules

@@ -1,0 +1,208 @@
+"""Spades house rules: a new game with every rule on one screen, the rulebook of a game or a
+preset, and "what if": a hand scored under other rules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
+from scorekeeper.games import access
+from scorekeeper.games.access import game_for
+from scorekeeper.games.forms import MAX_PLAYERS, add_rule_error, small_number
+from scorekeeper.games.models import HouseRules
+from scorekeeper.games.throttle import throttle_spend
+from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.pages import known_players
+
+from .. import presenters, services
+from ..forms import NewGameForm, field_is_checkbox
+
+NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_new(request: HtmxHttpRequest) -> HttpResponse:
+    """Start a game: preset, names, first dealer and every house rule on one screen.
+
+    ``GET ?preset=name`` fills in that preset's rules, ``?house_rules=<id>`` one of
+    this browser's or account's saved sets (any other id: 404). The form re-renders
+    itself (htmx swaps ``#setup``; without JavaScript the "Apply" buttons post) when
+    the preset changes (rules reset to the preset) or another rule changes (values
+    kept, e.g. more name fields for six players). Names typed so far are kept.
+    Starting a game and saving house rules are throttled per client (429, nothing stored).
+    """
+    refresh = request.POST.get("refresh") or request.POST.get("apply_preset")
+    if request.method == "POST" and not refresh:
+        return _game_start(request)
+    source = request.POST if request.method == "POST" else request.GET
+    changed = request.htmx.trigger_name if request.htmx else ("refresh" if request.POST.get("refresh") else None)
+    saved = _chosen_house_rules(request, source.get("house_rules", ""))
+    if saved is not None and changed in ("house_rules", None, "apply_preset"):
+        initial = NewGameForm.initial_for("", rules=saved.rules)
+    elif changed and changed != "preset" and "players" in source:
+        initial = {name: source.get(name, False if field_is_checkbox(name) else None) for name in KEYS}
+        initial["preset"] = source.get("preset", "standard")
+    else:
+        initial = NewGameForm.initial_for(source.get("preset", "standard"))
+    initial.update({name: source[name] for name in NAME_FIELDS if name in source})
+    form = NewGameForm(initial=initial)
+    context = {
+        **_new_game_context(request, form),
+        "rules_open": bool(changed and changed not in ("preset", "house_rules")),
+        "chosen_house_rules": saved.pk if saved else None,
+    }
+    if request.htmx and request.method != "POST":
+        return render(request, "spades/new.html#setup", context)
+    return render(request, "spades/new.html", context)
+
+
+def _game_start(request: HtmxHttpRequest) -> HttpResponse:
+    """The new-game form posted: start the game (and save its house rules if named), or
+    show the form again with the reasons (422; 429 when this client's budget is spent)."""
+    form = NewGameForm(request.POST)
+    status = 422
+    if form.is_valid():
+        save_as = form.cleaned_data["save_as"]
+        refusal = throttle_spend(request, what="game") or (
+            throttle_spend(request, what="house_rules") if save_as else None
+        )
+        if refusal is not None:
+            form.add_error(None, str(refusal))
+            status = 429
+        else:
+            try:
+                game, house_rules = services.game_start(
+                    players=form.players(),
+                    dealer=form.cleaned_data["dealer"],
+                    rules=form.rules(),
+                    save_as=save_as,
+                    owner=access.new_owner(request),
+                    group=access.group_of(request),
+                    mine=access.house_rules_of(request),
+                )
+            except RuleError as error:
+                add_rule_error(form, error, prefix={})
+            else:
+                access.game_started(request, game)
+                if house_rules:
+                    access.house_rules_saved(request, house_rules)
+                return redirect(game)
+    context = {**_new_game_context(request, form), "rules_open": True}
+    return render(request, "spades/new.html", context, status=status)
+
+
+def _new_game_context(request: HtmxHttpRequest, form: NewGameForm) -> dict[str, Any]:
+    return {"form": form, "house_rules": access.house_rules_of(request), "known_players": known_players(request)}
+
+
+def _chosen_house_rules(request: HtmxHttpRequest, value: str) -> HouseRules | None:
+    """The saved set ``?house_rules=`` names: ``None`` for none.
+
+    Raises:
+        Http404: not the id of a set this browser or account saved (nobody else's sets are ever applied).
+    """
+    if not value:
+        return None
+    number = small_number(value, digits=18)
+    saved = access.house_rules_of(request).filter(pk=number).first() if number is not None else None
+    if saved is None:
+        raise Http404(gettext("These house rules are not among yours."))
+    return saved
+
+
+@require_safe
+def game_rulebook(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The game's rulebook: every rule in force as a plain sentence with its source."""
+    game = game_for(request, key, kind="spades")
+    rules = spades_rules(game.rules)
+    context = {"game": game, "groups": presenters.game_rulebook(rules), "preset": _preset_title(rules)}
+    return render(request, "spades/rulebook.html", context)
+
+
+@require_safe
+def preset_rulebook(request: HtmxHttpRequest, preset: str) -> HttpResponse:
+    """The rulebook of a preset, without a game (to read before choosing one)."""
+    if preset not in PRESET_INFO:
+        raise Http404
+    rules = spades_rules({"preset": preset})
+    context = {"game": None, "groups": presenters.game_rulebook(rules), "preset": _preset_title(rules)}
+    return render(request, "spades/rulebook.html", context)
+
+
+def _preset_title(rules: Any) -> str:
+    return gettext(PRESET_INFO[rules.preset][0])
+
+
+#: Values offered for number keys in "what if" (choice keys offer all their values).
+WHAT_IF_NUMBERS = {
+    "target": (300, 500, 1000),
+    "lose_at": (None, -500),
+    "min_team_bid": (0, 4),
+    "max_team_bid": (10, 18),
+    "nil_partner_min_bid": (0, 4),
+    "bag_limit": (0, 5, 10),
+    "bag_penalty": (50, 100),
+    "max_bags": (None, 2),
+}
+
+
+def what_if_choices(rules: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The alternatives a table can compare with: every other preset, and each key's other values.
+
+    Returns ``(group title, [(value, label), ...])`` for a ``<select>``; a value is
+    ``"preset=<name>"`` or ``"<key>=<JSON value>"``.
+    """
+    presets = [
+        (f"preset={name}", gettext(title)) for name, (title, _source) in PRESET_INFO.items() if name != rules.preset
+    ]
+    keys = []
+    for name, spec in KEYS.items():
+        if spec.group == "play":
+            continue  # no effect on the score
+        values = spec.choices if spec.choices is not None else WHAT_IF_NUMBERS.get(name, ())
+        for value in values:
+            if value != getattr(rules, name):
+                label = VALUE_LABELS.get((name, value))
+                shown = gettext(label) if label else ("–" if value is None else json.dumps(value))
+                keys.append((f"{name}={json.dumps(value)}", f"{gettext(spec.label)}: {shown}"))
+    return [(gettext("Another preset"), presets), (gettext("One rule changed"), keys)]
+
+
+def _what_if_changes(choice: str) -> dict[str, Any] | None:
+    """``"nil_value=50"`` -> ``{"nil_value": 50}``; ``"preset=x"`` -> ``{"preset": "x"}``; else ``None``."""
+    name, _sep, raw = choice.partition("=")
+    if name == "preset":
+        return {"preset": raw}
+    try:
+        return {name: json.loads(raw)} if name in KEYS else None
+    except ValueError:
+        return None
+
+
+@require_safe
+def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
+    game = game_for(request, key, kind="spades")
+    hands = game.rows()
+    if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
+        raise Http404
+    rules = spades_rules(game.rules)
+    choices = what_if_choices(rules)
+    choice = request.GET.get("compare") or next(iter(choices[0][1] or choices[1][1]), ("", ""))[0]
+    changes = _what_if_changes(choice)
+    try:
+        comparison = None if changes is None else presenters.hand_what_if(game, number, changes, hands)
+    except RuleError as error:
+        comparison = None
+        messages.error(request, error.render(gettext))
+    context = {"game": game, "number": number, "choices": choices, "choice": choice, "comparison": comparison}
+    template = "spades/what_if.html#comparison" if request.htmx else "spades/what_if.html"
+    return render(request, template, context)
