@@ -1,0 +1,42 @@
+"""The parts of ``manage.py bench`` (``make bench``), one module each, and their goals.
+
+- ``scoring``: scoring a 1,000-hand game under 20 µs per hand.
+- ``queries``: the sheet page and saving a hand make the same number of queries for a
+  10-hand and a 200-hand game (issue "A Spades score sheet").
+- ``served`` (gunicorn, 2 workers, on loopback): 50 phones saving the same hand at once
+  store exactly one, with no server error; the live poll of an unchanged sheet serves at
+  least 80 % of the requests per second of a plain Django view (issue "One sheet, every phone").
+- ``history``: with 10,000 games of 100 players, the games list, a game page, a player's
+  statistics and finding a player make the same queries as with 100 games and answer in
+  under 100 ms (issue "Game history and player statistics").
+- ``limits``: the largest allowed game (``MAX_HANDS`` hands) has its sheet, print page and
+  CSV served in under a second, and a sheet GET while another connection holds a write
+  transaction answers in under 500 ms (issue 11, limits).
+
+``common`` holds what the parts share (game records, timing, the met/missed word, the
+throwaway databases) and ``server`` a running gunicorn and its browser-like clients. Every
+part runs on throwaway test databases and throwaway SQLite files; nothing real is touched.
+A plain package, not a Django app: it has no models and is not in ``INSTALLED_APPS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.bench.common import Output
+
+#: The parts, in the order a full run takes them; each is the module of that name in this
+#: package, with a ``run(out)``.
+PARTS = ("scoring", "queries", "served", "history", "limits")
+
+
+def run(name: str, out: Output) -> None:
+    """Run the part ``name`` (one of ``PARTS``), writing its lines to ``out``.
+
+    The module is imported only now, so ``manage.py bench --only scoring`` (and ``--help``)
+    loads none of the other parts."""
+    if name not in PARTS:
+        raise ValueError(f"no bench part {name!r}; the parts are {', '.join(PARTS)}")
+    importlib.import_module(f"{__name__}.{name}").run(out)

@@ -1,0 +1,112 @@
+"""What the parts of ``manage.py bench`` share: game records, timing, the met/missed word,
+and the throwaway databases they run on (nothing real is touched)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import time
+import urllib.parse
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+from django.db import connection
+from django.test.utils import setup_test_environment, teardown_test_environment
+
+from scorekeeper.engine.spades.game import SpadesHand
+
+#: Spades rules under which a game never ends, so any number of hands is a legal game.
+NEVER_ENDS = {"preset": "standard", "target": 10**9, "blind_nil_min_deficit": 0}
+
+
+class Output(Protocol):
+    """Where a part prints: the command's ``stdout``; each ``write`` is one line."""
+
+    def write(self, msg: str) -> Any: ...
+
+
+def verdict(met: bool) -> str:
+    """The word a goal line ends with: ``met``, or ``MISSED`` in capitals to stand out."""
+    return "met" if met else "MISSED"
+
+
+def median_ms(call: Callable[[], object], runs: int) -> float:
+    """Median wall time in ms of ``runs`` calls of ``call`` (the caller warms up first)."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - started) * 1000)
+    return sorted(times)[len(times) // 2]
+
+
+def random_hands(count: int, seed: int = 1) -> list[SpadesHand]:
+    """``count`` legal hands with numbers, nils and blind nils, reproducibly random."""
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(count):
+        cuts = sorted(rng.randint(0, 13) for _ in range(3))
+        tricks = (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2])
+        bids = tuple(rng.choice([*range(1, 8), *range(1, 5), "nil", "blind_nil"]) for _ in range(4))
+        hands.append(SpadesHand(bids, tricks))
+    return hands
+
+
+def game_record(length: int) -> dict[str, Any]:
+    """A Spades game record (``shared/formats/game-record.md``) of ``length`` random hands that never ends."""
+    return {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "dealer": 0,
+        "rules": NEVER_ENDS,
+        "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in random_hands(length)],
+    }
+
+
+@contextlib.contextmanager
+def throwaway_test_database() -> Iterator[None]:
+    """A fresh test database of the default connection, in Django's test environment (so the
+    test ``Client`` works and queries are counted), for the duration of the block; destroyed after."""
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        yield
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()
+
+
+@contextlib.contextmanager
+def throwaway_server_database(sqlite_file: Path) -> Iterator[dict[str, str]]:
+    """A fresh, migrated test database that this process and an app server share; yields
+    the server's environment (``server_env``). On SQLite it is ``sqlite_file`` (not the
+    tests' file, which a test run may be using); otherwise the test database of ``DATABASE_URL``."""
+    test = connection.settings_dict.setdefault("TEST", {})
+    tests_name = test.get("NAME")
+    if connection.vendor == "sqlite":
+        test["NAME"] = str(sqlite_file)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        if connection.vendor == "sqlite":
+            yield server_env(sqlite_file=sqlite_file)
+        else:
+            url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+            yield server_env(database_url=url._replace(path="/" + connection.settings_dict["NAME"]).geturl())
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        test["NAME"] = tests_name
+
+
+def server_env(*, sqlite_file: Path | None = None, database_url: str | None = None) -> dict[str, str]:
+    """The environment of an app process serving ``sqlite_file`` (or the database of
+    ``database_url``), with a throwaway secret key and connections kept open as in production."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
+    env.update(DJANGO_SECRET_KEY="bench-" + "x" * 50, DJANGO_DB_CONN_MAX_AGE="600")
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    else:
+        env["DJANGO_DB_PATH"] = str(sqlite_file)
+    return env
