@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench messages clean
+.PHONY: setup run test system bench messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,12 +24,33 @@ run: setup
 	@$(BIN)/python manage.py lan_address --port $(PORT)
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
-## test: ruff (lint and format check), then the whole suite (engine, views, commands, browser)
-test: $(STAMP)
+## test: ruff (lint and format), the layer contracts (import-linter),
+## then the whole suite (engine, views, commands, browser)
+test: $(STAMP) system
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python -m pytest
+
+# The system packages the tests need: Chromium (browser tests) and gettext (the German catalogue).
+SYSTEM_COMMANDS := chromium:chromium msgfmt:gettext
+
+## system: install what the tests need from Debian (as root), or stop at once with the command to run
+system:
+	@missing=""; for pair in $(SYSTEM_COMMANDS); do \
+	  command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing$$missing for the tests (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing >/dev/null; \
+	  else \
+	    echo "The tests need$$missing. Install it, then run make test again:" >&2; \
+	    echo "    sudo apt-get install -y$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
 
 ## bench: scoring speed and SQL query counts
 bench: $(STAMP)

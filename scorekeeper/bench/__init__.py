@@ -6,7 +6,7 @@
 - ``served`` (gunicorn, 2 workers, on loopback): 50 phones saving the same hand at once
   store exactly one, with no server error; the live poll of an unchanged sheet serves at
   least 80 % of the requests per second of a plain Django view (issue "One sheet, every phone").
-- ``history``: with 10,000 games of 100 players, the games list, a game page, a player's
+- ``looking_back``: with 10,000 games of 100 players, the games list, a game page, a player's
   statistics and finding a player make the same queries as with 100 games and answer in
   under 100 ms (issue "Game history and player statistics").
 - ``limits``: the largest allowed game (``MAX_HANDS`` hands) has its sheet, print page and
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 #: The parts, in the order a full run takes them; each is the module of that name in this
 #: package, with a ``run(out)``.
-PARTS = ("scoring", "queries", "served", "history", "limits")
+PARTS = ("scoring", "queries", "served", "looking_back", "limits")
 
 
 def run(name: str, out: Output) -> None:

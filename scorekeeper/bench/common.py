@@ -55,14 +55,14 @@ def random_hands(count: int, seed: int = 1) -> list[SpadesHand]:
 
 
 def game_record(length: int) -> dict[str, Any]:
-    """A Spades game record (``shared/formats/game-record.md``) of ``length`` random hands that never ends."""
+    """A Spades game record (``docs/game-record.md``) of ``length`` random hands that never ends."""
     return {
         "format": "scorekeeper-game/1",
         "game": "spades",
         "players": ["Ann", "Bob", "Cat", "Dan"],
         "dealer": 0,
         "rules": NEVER_ENDS,
-        "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in random_hands(length)],
+        "hands": [{"bids": list(h.bids or ()), "tricks": list(h.tricks or ())} for h in random_hands(length)],
     }
 
 

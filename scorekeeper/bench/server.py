@@ -69,7 +69,9 @@ class Phone:
         self.base = base
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         page = self.get(game_url)
-        self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert found is not None, "the sheet has a CSRF token"
+        self.token = found.group(1)
 
     def get(self, path: str) -> str:
         """GET ``path`` with this phone's cookies; the body."""

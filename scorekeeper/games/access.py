@@ -112,6 +112,11 @@ def house_rules_of(request: HttpRequest) -> QuerySet[HouseRules]:
     return HouseRules.objects.filter(reach)
 
 
+def house_rules_for(request: HttpRequest, number: int) -> HouseRules | None:
+    """The saved set with id ``number`` if it is one of this browser's or account's (:func:`house_rules_of`)."""
+    return house_rules_of(request).filter(pk=number).first()
+
+
 def house_rules_saved(request: HttpRequest, house_rules: HouseRules) -> None:
     """Remember that this browser saved ``house_rules`` (for a set saved without an account)."""
     if house_rules.owner_id is None:

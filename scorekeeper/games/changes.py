@@ -75,7 +75,7 @@ def change_record(
     game: Game,
     rows: Sequence[Row],
     *,
-    action: str,
+    action: Any,  # a Change.Action: Django's choices are untyped to mypy without django-stubs
     number: int,
     before: dict[str, Any] | None,
     after: Row | None,
@@ -156,18 +156,18 @@ def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
     verify_revert(game=game, rows=rows, change=change)
     number = change.number
     current = rows[number] if number < len(rows) else None
-    if change.before is None:
+    if change.before is None:  # the change made the row: it goes
+        assert current is not None  # verify_revert: the row is still as the change left it
         rows.pop()
-    elif current is None:
-        current = game.game_kind.new_row(game, number)
-        rows.append(current)
-    if change.before is not None:
-        current.restore(change.before)
-    game.game_kind.verify_rows(game, rows)
-    if change.before is None:
+        game.game_kind.verify_rows(game, rows)
         current.delete()
         current = None
     else:
+        if current is None:  # the change deleted the row: it comes back at the end
+            current = game.game_kind.new_row(game, number)
+            rows.append(current)
+        current.restore(change.before)
+        game.game_kind.verify_rows(game, rows)
         current.save()
     return change_record(
         game,

@@ -33,10 +33,14 @@ class GameKind(Protocol):
     """
 
     name: str
-    undo_texts: Mapping[str, str]
+
+    @property
+    def undo_texts(self) -> Mapping[str, str]:
+        """Why a change cannot be undone, by reason (see the class docstring)."""
+
     row_title: str
 
-    def rows(self, game: Game) -> list[Row]:
+    def rows(self, game: Game) -> Sequence[Row]:
         """The game's stored rows (hands or deals) in order: one query."""
 
     def new_row(self, game: Game, number: int) -> Row:
@@ -52,10 +56,10 @@ class GameKind(Protocol):
     def rules_record(self, engine: AnyGame) -> dict[str, Any]:
         """The rules object to store for an engine game (preset plus every key)."""
 
-    def stored_rows(self, game: Game, engine: AnyGame) -> list[Row]:
+    def stored_rows(self, game: Game, engine: AnyGame) -> Sequence[Row]:
         """Unsaved rows holding every hand or deal of ``engine`` (an imported record)."""
 
-    def verify_rows(self, game: Game, rows: list[Row]) -> None:
+    def verify_rows(self, game: Game, rows: list[Any]) -> None:
         """Check ``rows`` (changed in memory, not saved) as the whole game.
 
         Raises:

@@ -60,6 +60,11 @@ class GameFilters:
     stat: str = ""
 
 
+def recent_games(games: QuerySet[Game], count: int) -> list[Game]:
+    """The ``count`` games of ``games`` changed last, with their seats (two queries)."""
+    return list(games.order_by("-updated_at", "-pk").prefetch_related("seats")[:count])
+
+
 def games_filtered(games: QuerySet[Game], filters: GameFilters) -> QuerySet[Game]:
     """``games`` narrowed by ``filters``, newest change first, with their seats and players
     prefetched (a page of them costs three queries: the count, the games, the seats)."""

@@ -114,7 +114,7 @@ class Game(models.Model):
 
     def rows(self) -> list[Row]:
         """This game's hands (Spades) or deals (Mü), in order: one query."""
-        return self.game_kind.rows(self)
+        return list(self.game_kind.rows(self))
 
     def to_engine(self, rows: Sequence[Row] | None = None) -> AnyGame:
         """The engine game of the played (complete) hands or deals.

@@ -37,10 +37,10 @@ def _seat_players(
     the same people, whatever they are called now), else the player of ``group`` with
     that name (case ignored), else a new player of ``owner``'s group (one person per
     seat); then build the read model from the game's hands or deals ``rows``."""
-    known = {}
+    known: dict[str, Player] = {}
     for player in group.all() if isinstance(group, QuerySet) else group:  # .all(): never a stale cache
         known.setdefault(player.name.casefold(), player)
-    seats = []
+    seats: list[Seat] = []
     for seat, name in enumerate(game.players):
         player = (seated or {}).get(seat) or known.get(name.casefold())
         if player is None or any(taken.player_id == player.pk for taken in seats):

@@ -114,9 +114,8 @@ class MuAuctionForm(forms.Form):
     def laid_so_far(self) -> list[int] | None:
         """Cards laid from the raw input, or ``None`` until every player has an entry (for the preview)."""
         values = [small_number(self.data.get(f"laid_{seat}", ""), digits=3) for seat in range(self.players)]
-        if not all(value is not None and value <= HAND_SIZE[self.players] for value in values):
-            return None  # incomplete, or more cards than a hand holds: no preview yet
-        return values
+        laid = [value for value in values if value is not None and value <= HAND_SIZE[self.players]]
+        return laid if len(laid) == len(values) else None  # incomplete, or more than a hand holds: no preview
 
     def digits(self) -> dict[int, tuple[int, ...]]:
         """The digits typed for players tied for Vize (unreadable entries left out)."""

@@ -16,7 +16,7 @@ from scorekeeper.engine.sheet import Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
 
-from . import presenters, services
+from . import services, summaries
 
 
 class Mu:
@@ -63,11 +63,11 @@ class Mu:
 
     def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
         """A deal's record in a few words for the change history."""
-        return presenters.deal_summary(game, record)
+        return summaries.deal_summary(game, record)
 
     def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
-        """One row per deal for CSV and print (:func:`presenters.deal_table`)."""
-        return presenters.deal_table(engine, sheet)
+        """One row per deal for CSV and print (:func:`summaries.deal_table`)."""
+        return summaries.deal_table(engine, sheet)
 
     def played_text(self, count: int) -> str:
         """ "3 deals played"."""
@@ -75,7 +75,7 @@ class Mu:
 
     def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
         """Chef deals, levels, Eklats and card points in a player's statistics."""
-        return presenters.mu_figure_rows(figures, link)
+        return summaries.mu_figure_rows(figures, link)
 
     def sheet_response(
         self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None

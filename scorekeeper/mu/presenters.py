@@ -7,7 +7,6 @@ counter, the change history's summaries and the table for CSV and print.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,13 +14,12 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_of
-from scorekeeper.engine.mu.game import Eklat, MuGame
+from scorekeeper.engine.mu.game import Eklat, MuGame, Played
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_in_deal, team_target
 from scorekeeper.engine.record import score_game
-from scorekeeper.engine.sheet import Sheet
+from scorekeeper.engine.sheet import HandScore, Sheet
 from scorekeeper.games.models import Deal, Game
-from scorekeeper.games.players import FigureRow, KindFigures, shown_number
-from scorekeeper.games.presenters import ShownLine, SideTotal, by_player, shown_line, side_totals
+from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
 
 
 @dataclass(frozen=True)
@@ -95,71 +93,77 @@ def _trump_name(trump: Any) -> str:
 def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
     """Score a Mü game and lay it out: per deal the Chef, level and trumps, the outcome,
     each player's points and totals, and the explanation lines by player."""
-    deals = game.rows() if deals is None else deals
-    engine = game.to_engine(deals)
+    stored: list[Any] = game.rows() if deals is None else deals  # a Mü game's rows are deals
+    engine = game.to_engine(stored)
+    assert isinstance(engine, MuGame)
     sheet = score_game(engine)
     names = engine.players
-    rows = []
-    for index, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True)):
-        if isinstance(deal, Eklat):
-            summary = (
-                gettext("Eklat") if deal.level is None else gettext("Eklat at level %(level)d") % {"level": deal.level}
-            )
-            laid_last = {"player": names[deal.last]} if deal.last is not None else {}
-            outcome = gettext("everyone passed") if deal.level is None else gettext("%(player)s laid last") % laid_last
-        else:
-            trumps = trumps_text(deal.chef_trump, deal.vize_trump, deal.vize is not None)
-            summary = gettext("%(chef)s at level %(level)d, %(trumps)s") % {
-                "chef": names[deal.chef],
-                "level": deal.level,
-                "trumps": trumps,
-            }
-            made = any(line.rule == "bonus" for line in score.lines)
-            outcome = gettext("made") if made else gettext("lost")
-        by_player = tuple(
-            (names[seat], tuple(shown_line(line) for line in score.lines if line.side == seat))
-            for seat in range(len(names))
-        )
-        notes = tuple(shown_line(line) for line in score.lines if line.side is None)
-        # mu.md §9: individual and team points are written per player.
-        split = tuple(
-            (
-                name,
-                sum(line.points for line in score.lines if line.side == seat and line.rule == "individual"),
-                sum(line.points for line in score.lines if line.side == seat and line.rule != "individual"),
-                score.points[seat],
-                score.totals[seat],
-            )
-            for seat, name in enumerate(names)
-        )
-        editable = not (isinstance(deal, Eklat) and deal.level is None)  # an all-pass Eklat has nothing to edit
-        rows.append(
-            DealRow(
-                index + 1,
-                names[engine.dealer_of(index)],
-                summary,
-                outcome,
-                score.points,
-                score.totals,
-                by_player,
-                notes,
-                split,
-                editable,
-            )
-        )
-    in_play = deals[-1] if deals and not deals[-1].is_complete else None
+    rows = tuple(
+        _deal_row(engine, index, deal, score)
+        for index, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True))
+    )
+    in_play = stored[-1] if stored and not stored[-1].is_complete else None
     dealer_seat = engine.dealer_of(len(engine.deals))
     return MuPage(
         game=game,
         sheet=sheet,
-        rows=tuple(rows),
+        rows=rows,
         dealer=names[dealer_seat],
         winner=None if sheet.winner is None else sheet.sides[sheet.winner],
         in_play=in_play,
         playing=None if in_play is None else mu_playing(names, in_play.record),
         next_number=len(engine.deals) + 1,
         dealer_seat=dealer_seat,
-        last_row=(deals[-1].number, deals[-1].fingerprint()) if deals else None,
+        last_row=(stored[-1].number, stored[-1].fingerprint()) if stored else None,
+    )
+
+
+def _deal_row(engine: MuGame, index: int, deal: Played | Eklat, score: HandScore) -> DealRow:
+    """Deal ``index`` (0-based) on the sheet: what was played, the outcome, each player's points."""
+    names = engine.players
+    if isinstance(deal, Eklat):
+        summary = (
+            gettext("Eklat") if deal.level is None else gettext("Eklat at level %(level)d") % {"level": deal.level}
+        )
+        laid_last = {"player": names[deal.last]} if deal.last is not None else {}
+        outcome = gettext("everyone passed") if deal.level is None else gettext("%(player)s laid last") % laid_last
+    else:
+        trumps = trumps_text(deal.chef_trump, deal.vize_trump, deal.vize is not None)
+        summary = gettext("%(chef)s at level %(level)d, %(trumps)s") % {
+            "chef": names[deal.chef],
+            "level": deal.level,
+            "trumps": trumps,
+        }
+        outcome = gettext("made") if any(line.rule == "bonus" for line in score.lines) else gettext("lost")
+    return DealRow(
+        index + 1,
+        names[engine.dealer_of(index)],
+        summary,
+        outcome,
+        score.points,
+        score.totals,
+        tuple(
+            (names[seat], tuple(shown_line(line) for line in score.lines if line.side == seat))
+            for seat in range(len(names))
+        ),
+        tuple(shown_line(line) for line in score.lines if line.side is None),
+        _split(names, score),
+        editable=not (isinstance(deal, Eklat) and deal.level is None),  # an all-pass Eklat has nothing to edit
+    )
+
+
+def _split(names: tuple[str, ...], score: HandScore) -> tuple[tuple[str, int, int, int, int], ...]:
+    """Per player: name, individual points, team points, the deal's points and the total
+    (Mü & mehr rulebook §9: individual and team points are written per player)."""
+    return tuple(
+        (
+            name,
+            sum(line.points for line in score.lines if line.side == seat and line.rule == "individual"),
+            sum(line.points for line in score.lines if line.side == seat and line.rule != "individual"),
+            score.points[seat],
+            score.totals[seat],
+        )
+        for seat, name in enumerate(names)
     )
 
 
@@ -210,6 +214,8 @@ def mu_auction_state(
     if result.eklat:
         state.update(eklat=True, tied=[(seat, names[seat]) for seat in result.tied])
         return state
+    chef = result.chef
+    assert chef is not None  # neither all passed nor an Eklat: one player laid the most
     candidates = result.vize_candidates
     tie = len(candidates) > 1
     try:
@@ -218,18 +224,18 @@ def mu_auction_state(
         vize, vize_known = None, False
     state.update(
         eklat=False,
-        chef=(result.chef, names[result.chef]),
+        chef=(chef, names[chef]),
         candidates=[(seat, names[seat], " ".join(map(str, digits.get(seat, ())))) for seat in candidates]
         if tie
         else [],
         vize=None if vize is None else (vize, names[vize]),
         vize_known=vize_known,
-        partners=[(seat, names[seat]) for seat in partner_candidates(len(names), result.chef, vize)],
+        partners=[(seat, names[seat]) for seat in partner_candidates(len(names), chef, vize)],
         target=team_target(len(names), result.level),
         total=points_in_deal(len(names)),
     )
     cards = laid_cards or {}
-    for role, seat in (("chef", result.chef), ("vize", vize)):
+    for role, seat in (("chef", chef), ("vize", vize)):
         colours, allowed = trump_options(cards[seat]) if seat is not None and seat in cards else (COLOURS, range(10))
         state[f"{role}_colours"] = [(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in colours]
         state[f"{role}_digits"] = [(str(digit), str(digit)) for digit in allowed]
@@ -257,61 +263,4 @@ def double_counted(counted: dict[int, tuple[tuple[str, int], ...]], names: tuple
         f"{gettext(COLOUR_NAMES[colour])} {DIGITS[index]} ({', '.join(who)})"
         for (colour, index), who in owners.items()
         if len(who) > 1
-    ]
-
-
-def deal_summary(game: Game, record: dict[str, Any] | None, rules: None = None) -> str:
-    """A Mü deal record in a few words: "Ann Chef at level 5; points 20 · 15 · 25"."""
-    if record is None:
-        return ""
-    if "eklat" in record:
-        return gettext("Eklat")
-    parts = [
-        gettext("%(chef)s Chef at level %(level)d") % {"chef": game.players[record["chef"]], "level": record["level"]}
-    ]
-    if record.get("points") is not None:
-        parts.append(gettext("points %(points)s") % {"points": by_player(game, record["points"])})
-    return "; ".join(parts)
-
-
-def deal_table(engine: MuGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
-    """A scored Mü game as a table for CSV and the printed sheet, one row per deal: deal,
-    dealer, Chef, level, Vize, trumps, each player's card points, points and total."""
-    names = engine.players
-    header = [gettext("Deal"), gettext("Dealer"), gettext("Chef"), gettext("Level"), gettext("Vize"), gettext("Trumps")]
-    header += [gettext("%(player)s card points") % {"player": name} for name in names]
-    header += [
-        label % {"player": name}
-        for name in names
-        for label in (gettext("%(player)s points"), gettext("%(player)s total"))
-    ]
-    rows: list[list[Any]] = []
-    for number, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True)):
-        row = [number + 1, names[engine.dealer_of(number)]]
-        if isinstance(deal, Eklat):
-            row += [gettext("Eklat"), deal.level or "", "", ""] + [""] * len(names)
-        else:
-            vize = names[deal.vize] if deal.vize is not None else ""
-            trumps = trumps_text(deal.chef_trump, deal.vize_trump, deal.vize is not None)
-            row += [names[deal.chef], deal.level, vize, trumps, *(deal.points or [""] * len(names))]
-        for seat in range(len(names)):
-            row += [score.points[seat], score.totals[seat]]
-        rows.append(row)
-    return header, rows
-
-
-def mu_figure_rows(figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
-    """The Mü lines of a player's statistics (``link(**params)``: the games behind one)."""
-    return [
-        FigureRow(
-            gettext("Deals as Chef"), f"{figures.figures['chef_deals']} / {figures.hands}", link(stat="chef_deals")
-        ),
-        FigureRow(gettext("Made as Chef"), str(figures.rate("chef_made", "chef_deals")), link(stat="chef_made")),
-        FigureRow(
-            gettext("Average level as Chef"),
-            shown_number(figures.per("chef_levels", "chef_deals")),
-            link(stat="chef_deals"),
-        ),
-        FigureRow(gettext("Eklats caused"), str(figures.figures["eklats"]), link(stat="eklats")),
-        FigureRow(gettext("Average card points per deal"), shown_number(figures.per("card_points")), link()),
     ]

@@ -3,6 +3,8 @@ and a new Mü game (Mü & mehr rulebook; ``docs/rules/mu.md``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
@@ -74,10 +76,10 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     deals = game.rows()
     if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
         raise Http404
-    record = deals[number - 1].record
+    record = deals[number - 1].snapshot()
     if record.get("eklat", "") is None:
         raise Http404  # everyone passed: nothing to correct (undo it instead)
-    kwargs = {"players": len(game.players), "eklat": "eklat" in record}
+    kwargs: dict[str, Any] = {"players": len(game.players), "eklat": "eklat" in record}
     if request.method == "POST":
         form = MuDealForm(request.POST, **kwargs)
         if form.is_valid():

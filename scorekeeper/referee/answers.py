@@ -56,7 +56,8 @@ def spades_answer(rules: SpadesRules, question: Question) -> Answer:
     winner = reason = source = ""
     if len(question.trick) >= 2:
         ruling = spades_play.trick_winner(rules, question.trick)
-        winner, reason, source = question.trick[ruling.index], rendered(ruling.text), ruling.source
+        winner = "" if ruling.index is None else question.trick[ruling.index]
+        reason, source = rendered(ruling.text), ruling.source
     allowed: list[str] = []
     refused: list[tuple[str, str]] = []
     situation = spades_play.Situation(question.trick_number, question.spades_broken, question.trick)
@@ -160,11 +161,14 @@ def auction_answer(players: int, dealer: int, typed: str, names: list[str]) -> l
     if outcome.all_passed:
         lines.append(gettext("Everyone passed: Eklat, no points."))
     elif outcome.eklat:
+        last = progress.laid_last()
+        assert last is not None  # an Eklat: someone laid a card
         lines.append(
             gettext("Eklat on %(level)d cards: %(player)s laid last (-10 per card, the others tied +5 per card).")
-            % {"level": outcome.level, "player": names[progress.laid_last()]}
+            % {"level": outcome.level, "player": names[last]}
         )
     else:
+        assert outcome.chef is not None  # neither all passed nor an Eklat
         target = team_target(players, outcome.level)
         lines.append(
             gettext("%(player)s is Chef at level %(level)d: the team needs %(target)d of %(total)d.")

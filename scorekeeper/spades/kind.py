@@ -15,7 +15,7 @@ from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.players import FigureRow, KindFigures
 
-from . import presenters, services
+from . import services, summaries
 
 
 class Spades:
@@ -61,11 +61,11 @@ class Spades:
 
     def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
         """A hand's record in a few words for the change history."""
-        return presenters.hand_summary(game, record, spades_rules(game.rules))
+        return summaries.hand_summary(game, record, spades_rules(game.rules))
 
     def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
-        """One row per hand for CSV and print (:func:`presenters.hand_table`)."""
-        return presenters.hand_table(engine, sheet)
+        """One row per hand for CSV and print (:func:`summaries.hand_table`)."""
+        return summaries.hand_table(engine, sheet)
 
     def played_text(self, count: int) -> str:
         """ "3 hands played"."""
@@ -73,7 +73,7 @@ class Spades:
 
     def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
         """Bids, nils and bags in a player's statistics."""
-        return presenters.spades_figure_rows(figures, link)
+        return summaries.spades_figure_rows(figures, link)
 
     def sheet_response(
         self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None

@@ -9,21 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
-from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
 from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, normalise_bid
 from scorekeeper.engine.spades.offers import Declarable, declarable
 from scorekeeper.engine.spades.rulebook import rulebook
-from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules, spades_rules
+from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.players import FigureRow, KindFigures, shown_number
-from scorekeeper.games.presenters import ShownLine, SideTotal, by_player, rendered, shown_line, side_totals
+from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
 
 
 @dataclass(frozen=True)
@@ -171,13 +168,13 @@ class SpadesPage:
         """Per side for the hand in play: (side name, tricks bid, names of its nil bidders)."""
         if self.in_play is None:
             return ()
-        result = []
+        result: list[tuple[str, int, tuple[str, ...]]] = []
         for side, seats in enumerate(self.engine.sides):
             if self.partnership:
                 result.append((self.sheet.sides[side], self.in_play.bids[side], ()))
                 continue
             bids = [normalise_bid(self.engine.rules, self.in_play.bids[seat]) for seat in seats]
-            contract = sum(bid for bid in bids if not is_nil(bid))
+            contract = sum(int(bid) for bid in bids if not is_nil(bid))
             nils = tuple(self.engine.players[seat] for seat, bid in zip(seats, bids, strict=True) if is_nil(bid))
             result.append((self.sheet.sides[side], contract, nils))
         return tuple(result)
@@ -225,7 +222,7 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
                 side=side,
                 name=sheet.sides[side],
                 seats=tuple(
-                    SeatCell(seat, engine.players[seat], _seat_bid(engine, hand, seat), _taken(hand, seat))
+                    SeatCell(seat, engine.players[seat], seat_bid(engine, hand, seat), _taken(hand, seat))
                     for seat in seats
                 ),
                 points=score.points[side],
@@ -281,7 +278,7 @@ def side_offers(engine: SpadesGame, totals: tuple[int, ...], number: int) -> tup
     )
 
 
-def _seat_bid(engine: SpadesGame, hand: SpadesHand, seat: int) -> str:
+def seat_bid(engine: SpadesGame, hand: SpadesHand, seat: int) -> str:
     """A seat's bid as written on the sheet ("–" without bids; "" when its side bids as one)."""
     if hand.bids is None:
         return "–"
@@ -302,72 +299,6 @@ def _taken(hand: SpadesHand, seat: int) -> int | None:
 
 
 @dataclass(frozen=True)
-class WhatIfSide:
-    """One side of a hand under the rules in force and under the other rules."""
-
-    name: str
-    points: int
-    total: int
-    lines: tuple[str, ...]
-    other_points: int | None
-    other_total: int | None
-    other_lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class WhatIf:
-    """Hand ``number`` (1-based) scored under the game's rules and under ``other`` rules.
-
-    ``error`` says why the game could not have been played that way under the
-    other rules (a bid they forbid, say); the other figures are then ``None``.
-    """
-
-    number: int
-    other: dict
-    sides: tuple[WhatIfSide, ...]
-    error: str | None
-
-
-def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | None = None) -> WhatIf:
-    """Score the game up to hand ``number`` (1-based) again with the rules record ``changes`` applied.
-
-    Args:
-        changes: ``{"preset": name}`` (another preset, its own keys) or ``{key: value}``
-            (one key changed from the game's rules).
-
-    Raises:
-        RuleError: ``changes`` names an unknown preset, key or value.
-    """
-    hands = list(game.hands.all()) if hands is None else hands
-    engine = game.to_engine(hands[:number])
-    other_record = dict(changes) if "preset" in changes else {**game.rules, **changes}
-    other_rules = spades_rules(other_record)
-    sheet = score_game(engine)
-    error = None
-    try:
-        other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
-    except RuleError as problem:
-        other, error = None, problem.render(gettext)
-    hand = sheet.hands[number - 1]
-    other_hand = other.hands[number - 1] if other is not None else None
-    sides = tuple(
-        WhatIfSide(
-            name=name,
-            points=hand.points[side],
-            total=hand.totals[side],
-            lines=tuple(rendered(line) for line in hand.lines if line.side in (side, None)),
-            other_points=None if other_hand is None else other_hand.points[side],
-            other_total=None if other_hand is None else other_hand.totals[side],
-            other_lines=()
-            if other_hand is None
-            else tuple(rendered(line) for line in other_hand.lines if line.side in (side, None)),
-        )
-        for side, name in enumerate(sheet.sides)
-    )
-    return WhatIf(number=number, other=other_record, sides=sides, error=error)
-
-
-@dataclass(frozen=True)
 class RulebookEntry:
     """A rule in force, as a plain sentence in the player's language, with its source."""
 
@@ -381,68 +312,4 @@ def game_rulebook(rules: SpadesRules) -> list[tuple[str, list[RulebookEntry]]]:
     return [
         (gettext(GROUPS[group]), [RulebookEntry(s.key, s.text.render(gettext), s.source) for s in sentences])
         for group, sentences in rulebook(rules)
-    ]
-
-
-def hand_summary(game: Game, record: dict[str, Any] | None, rules: SpadesRules) -> str:
-    """A Spades hand record in a few words: "bids Ann 4 · Bob 3 · Cat Nil · Dan 2; took Ann 5 · …"."""
-    if record is None:
-        return ""
-    if record.get("misdeal") is not None:
-        return gettext("misdeal called by %(player)s") % {"player": game.players[record["misdeal"]]}
-    parts = []
-    if record.get("bids") is not None:
-        bids = by_player(game, [bid_label(normalise_bid(rules, bid)) for bid in record["bids"]])
-        parts.append(gettext("bids %(bids)s") % {"bids": bids})
-    if record.get("tricks") is not None:
-        parts.append(gettext("took %(tricks)s") % {"tricks": by_player(game, record["tricks"])})
-    return "; ".join(parts)
-
-
-def hand_table(engine: SpadesGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
-    """A scored Spades game as a table for CSV and the printed sheet, one row per hand: hand,
-    dealer, each seat's bid and tricks, each side's points, total and bags."""
-    names = engine.players
-    header = [pgettext("the number of a hand in a game", "Hand"), gettext("Dealer")]
-    header += [
-        label % {"player": name} for name in names for label in (gettext("%(player)s bid"), gettext("%(player)s took"))
-    ]
-    header += [
-        label % {"side": side}
-        for side in sheet.sides
-        for label in (gettext("%(side)s points"), gettext("%(side)s total"), gettext("%(side)s bags"))
-    ]
-    rows = []
-    for number, (hand, score) in enumerate(zip(engine.hands, sheet.hands, strict=True)):
-        row: list[Any] = [number + 1, names[engine.dealer_of(number)]]
-        for seat in range(len(names)):
-            if hand.misdeal is not None:
-                row += [gettext("misdeal") if seat == hand.misdeal else "", ""]
-                continue
-            row.append(_seat_bid(engine, hand, seat) if hand.bids is not None else "")
-            row.append(hand.tricks[seat] if hand.tricks is not None else "")
-        for side in range(len(sheet.sides)):
-            row += [score.points[side], score.totals[side], score.bags[side]]
-        rows.append(row)
-    return header, rows
-
-
-def spades_figure_rows(figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
-    """The Spades lines of a player's statistics (``link(**params)``: the games behind one)."""
-    return [
-        FigureRow(gettext("Bids made"), str(figures.rate("bids_made", "number_bids")), link(stat="bids_made")),
-        FigureRow(gettext("Bids set"), str(figures.rate("bids_set", "number_bids")), link(stat="bids_set")),
-        FigureRow(
-            gettext("Bid accuracy (tricks minus bid, on average)"),
-            shown_number(figures.per("bid_difference", "number_bids")),
-            link(stat="bids_made"),
-        ),
-        FigureRow(gettext("Nil made"), str(figures.rate("nil_made", "nil_attempts")), link(stat="nil_attempts")),
-        FigureRow(
-            gettext("Blind nil made"),
-            str(figures.rate("blind_nil_made", "blind_nil_attempts")),
-            link(stat="blind_nil_attempts"),
-        ),
-        FigureRow(gettext("Bags per hand"), shown_number(figures.per("bags")), link()),
-        FigureRow(gettext("Bag penalties caused"), str(figures.figures["bag_penalties"]), link(stat="bag_penalties")),
     ]

@@ -3,7 +3,7 @@
 Seats, clockwise: 0 Anna, 1 Beate, 2 Conny, 3 Dagmar, 4 Emma; every player is a side
 (``#total-<seat>``). Anna deals first and the deal passes to the left. Card points are
 asked from the dealer's left round the table; the dealer gets the rest of the 60.
-Rules: /work/shared/rules/mu.md (5 players: team target 21 + 3 x level, §6; bonus
+Rules: docs/rules/mu.md (5 players: team target 21 + 3 x level, §6; bonus
 table and lost game, §8).
 
 The auction form previews itself (htmx, ``/preview/``) on every tap; ``tap`` waits

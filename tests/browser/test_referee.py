@@ -3,8 +3,8 @@
 The referee page is one form, ``#referee``; every tapped card button, radio and select
 posts it (htmx) and the answer swaps in without a reload. ``tap`` marks the form stale,
 waits for the POST and for the fresh ``#referee``; ``window.__marker`` proves no reload.
-Rules: /work/shared/rules/spades.md (Barmore: the big joker over the little joker over
-the ace of spades), /work/shared/rules/mu.md §7 (Chef trumps over Vize trumps, a double
+Rules: docs/rules/spades.md (Barmore: the big joker over the little joker over
+the ace of spades), docs/rules/mu.md §7 (Chef trumps over Vize trumps, a double
 trump over all, of equal cards the first played is higher).
 """
 

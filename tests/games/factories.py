@@ -28,7 +28,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def record(hands: Sequence[dict[str, Any]] = (), **top: Any) -> dict[str, Any]:
-    """A valid game record (shared/formats/game-record.md) with ``hands``."""
+    """A valid game record (docs/game-record.md) with ``hands``."""
     data: dict[str, Any] = {
         "format": "scorekeeper-game/1",
         "game": "spades",

@@ -16,7 +16,7 @@ from scorekeeper import bench
 from scorekeeper.games.management.commands import bench as command
 
 
-@pytest.mark.parametrize(("only", "parts"), [(None, list(bench.PARTS)), ("history", ["history"])])
+@pytest.mark.parametrize(("only", "parts"), [(None, list(bench.PARTS)), ("looking_back", ["looking_back"])])
 def test_the_command_runs_the_chosen_parts_in_order(monkeypatch, only, parts):
     ran = []
     monkeypatch.setattr(command, "run", lambda name, out: ran.append(name))

@@ -1,4 +1,4 @@
-"""Management commands: ``score`` and ``import_game`` (shared/formats/game-record.md)."""
+"""Management commands: ``score`` and ``import_game`` (docs/game-record.md)."""
 
 from __future__ import annotations
 

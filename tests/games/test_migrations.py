@@ -1,4 +1,4 @@
-"""Upgrading a database made before issue 11 keeps it working (migration 0009)."""
+"""Upgrades keep existing databases working: migration 0009 (issue 11), and the move into rooms (issue 12)."""
 
 from __future__ import annotations
 
@@ -39,3 +39,39 @@ def test_upgrade_owns_house_rules_strips_account_names_normalises_names_and_make
     assert new.get_model("games", "HouseRules").objects.get().owner_id is None  # nobody's: listed to no one
     cache.set("works", 1)
     assert cache.get("works") == 1
+
+
+@pytest.mark.django_db
+def test_the_rooms_keep_every_table_where_it_was() -> None:
+    """Issue 12 split the app into rooms (spades, mu, referee) but kept every model in the core
+    app ``games``, so no table moved or changed: the models need no migration."""
+    from django.apps import apps
+    from django.core.management import call_command
+
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # SystemExit(1) if a migration is missing
+    assert {model._meta.db_table for model in apps.get_app_config("games").get_models()} >= {
+        "games_game", "games_hand", "games_deal", "games_change", "games_ruling", "games_player", "games_seat",
+        "games_houserules",
+    }  # fmt: skip
+    assert not list(apps.get_app_config("spades").get_models()) and not list(apps.get_app_config("mu").get_models())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_stored_before_the_rooms_shows_its_sheet_after() -> None:
+    """Rows written as the code before the move wrote them (through the migrations' models)
+    are read by the new rooms: the sheet and the change history of a Spades and a Mü game."""
+    from django.test import Client
+    from django.urls import reverse
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER)
+    old = executor.loader.project_state(AFTER).apps
+    Game = old.get_model("games", "Game")
+    spades = Game.objects.create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], rules={"preset": "standard"})
+    old.get_model("games", "Hand").objects.create(game=spades, number=0, bids=[4, 3, 3, 3], tricks=[4, 3, 3, 3])
+    mu = Game.objects.create(kind="mu", players=["Ann", "Bob", "Cat", "Dan", "Eve"], rules={"target": 200})
+    old.get_model("games", "Deal").objects.create(game=mu, number=0, record={"eklat": None})
+    for game, total in ((spades, "70"), (mu, "0")):
+        page = Client().get(reverse("games:detail", args=[game.edit_key]))
+        assert page.status_code == 200 and total in page.content.decode()
+        assert Client().get(reverse("games:changes", args=[game.edit_key])).status_code == 200

@@ -54,9 +54,11 @@ def auction_deal(
                 Text(gettext_noop("Eklat: who of the tied players laid a card last?")), field="last", source="mu.md §4"
             )
         return {"eklat": {"level": result.level, "tied": list(result.tied), "last": last}}
+    chef = result.chef
+    assert chef is not None  # neither all passed nor an Eklat: one player laid the most
     vize = vize_of(result, vize_digits or {})
     record: dict[str, Any] = {
-        "chef": result.chef,
+        "chef": chef,
         "level": result.level,
         "vize": vize,
         "chef_trump": chef_trump,
@@ -67,5 +69,5 @@ def auction_deal(
     cards = laid_cards or {}
     if vize is not None:
         verify_trump_laid(vize_trump, cards.get(vize, ()), game.players[vize])
-    verify_trump_laid(chef_trump, cards.get(result.chef, ()), game.players[result.chef])
+    verify_trump_laid(chef_trump, cards.get(chef, ()), game.players[chef])
     return record

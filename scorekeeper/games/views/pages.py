@@ -30,7 +30,7 @@ def health(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """This browser's (or account's) recent games, to resume with one tap, and the buttons for a new one."""
-    games = list(access.games_of(request).order_by("-updated_at", "-pk").prefetch_related("seats")[:RECENT])
+    games = listing.recent_games(access.games_of(request), RECENT)
     access.mark_links(request, games)
     return render(request, "games/home.html", {"rows": [(game, listing.listed_sides(game)) for game in games]})
 
@@ -55,7 +55,7 @@ def game_rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 @require_safe
 def game_record_download(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The game as its record (``shared/formats/game-record.md``), as a download."""
+    """The game as its record (``docs/game-record.md``), as a download."""
     game = game_for(request, key)
     record = game_export(game)
     name = game.download_name()

@@ -22,7 +22,7 @@ from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.pages import known_players
 
-from .. import presenters, services
+from .. import presenters, services, what_if
 from ..forms import NewGameForm, field_is_checkbox
 
 NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
@@ -112,7 +112,7 @@ def _chosen_house_rules(request: HtmxHttpRequest, value: str) -> HouseRules | No
     if not value:
         return None
     number = small_number(value, digits=18)
-    saved = access.house_rules_of(request).filter(pk=number).first() if number is not None else None
+    saved = access.house_rules_for(request, number) if number is not None else None
     if saved is None:
         raise Http404(gettext("These house rules are not among yours."))
     return saved
@@ -199,7 +199,7 @@ def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     choice = request.GET.get("compare") or next(iter(choices[0][1] or choices[1][1]), ("", ""))[0]
     changes = _what_if_changes(choice)
     try:
-        comparison = None if changes is None else presenters.hand_what_if(game, number, changes, hands)
+        comparison = None if changes is None else what_if.hand_what_if(game, number, changes, hands)
     except RuleError as error:
         comparison = None
         messages.error(request, error.render(gettext))

@@ -147,7 +147,12 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     seats = engine.bidding_order(number - 1)
     partnership = engine.rules.bidding == "partnership"
     bid_order = None if hand.bids is None else (engine.side_order(number - 1) if partnership else seats)
-    kwargs = {"order": seats, "bid_order": bid_order, "sides": len(engine.sides), "runs": engine.rules.cutthroat_bonus}
+    kwargs: dict[str, Any] = {
+        "order": seats,
+        "bid_order": bid_order,
+        "sides": len(engine.sides),
+        "runs": engine.rules.cutthroat_bonus,
+    }
     if request.method == "POST":
         form = HandForm(request.POST, **kwargs)
         if form.is_valid():

@@ -13,7 +13,7 @@ from ._record import fail, read_record
 
 
 class Command(BaseCommand):
-    help = "Store a game record (shared/formats/game-record.md) as a new game."
+    help = "Store a game record (docs/game-record.md) as a new game."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the game record (JSON file, or - for standard input)")

@@ -19,7 +19,7 @@ def lan_addresses() -> list[str]:
     except (OSError, subprocess.SubprocessError):
         pass
     try:
-        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
     except OSError:
         pass
     usable = sorted(address for address in found if _is_ipv4(address) and not ipaddress.ip_address(address).is_loopback)

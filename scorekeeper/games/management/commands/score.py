@@ -1,6 +1,6 @@
 """``manage.py score FILE``: print the scored sheet of a game record as JSON.
 
-Contract: ``shared/formats/game-record.md`` ("What python manage.py score FILE
+Contract: ``docs/game-record.md`` ("What python manage.py score FILE
 prints"). Exit 0 with the JSON on standard output; for an invalid record, one
 line on standard error naming the hand and the rule, and exit status 2.
 """
@@ -24,7 +24,7 @@ class Command(BaseCommand):
     requires_migrations_checks = False
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="the game record (shared/formats/game-record.md)")
+        parser.add_argument("file", help="the game record (docs/game-record.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         record = read_record(self, options["file"])

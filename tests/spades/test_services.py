@@ -11,7 +11,17 @@ from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from .factories import BIG_HAND, BLIND_NIL_HAND, PLAYERS, SET_HAND, game_with_hands, new_game, play, record, stored
+from ..games.factories import (
+    BIG_HAND,
+    BLIND_NIL_HAND,
+    PLAYERS,
+    SET_HAND,
+    game_with_hands,
+    new_game,
+    play,
+    record,
+    stored,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from .factories import new_game, play
+from ..games.factories import new_game, play
 
 pytestmark = pytest.mark.django_db
 

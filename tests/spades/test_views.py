@@ -16,7 +16,7 @@ from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from .factories import (
+from ..games.factories import (
     BIG_HAND,
     BLIND_NIL_HAND,
     HTMX,

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scorekeeper.games.models import Game, HouseRules
 
-from .factories import new_game_data
+from ..games.factories import new_game_data
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
 from ..engine.spades.test_properties import tricks_split
-from .factories import new_game, play
+from ..games.factories import new_game, play
 
 NUMBER_BIDS = st.lists(st.sampled_from([1, 2, 3, 4, 5, "nil"]), min_size=4, max_size=4)
 

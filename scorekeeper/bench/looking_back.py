@@ -1,4 +1,4 @@
-"""Game history and player statistics at scale. Goal: with 10,000 games of 100 players, the
+"""Looking back at scale: the games list and player statistics. Goal: with 10,000 games of 100 players, the
 games list, a game page, a player's statistics and finding a player make the same queries as
 with 100 games and answer in under 100 ms (issue "Game history and player statistics")."""
 
@@ -116,8 +116,7 @@ def _game_rows(user: Any, people: list[Any], record: dict[str, Any]) -> tuple[An
     from scorekeeper.engine.errors import RuleError
     from scorekeeper.engine.record import parse_record, score_game
     from scorekeeper.engine.stats import player_lines
-    from scorekeeper.games.models import Deal, Game, Hand, Seat
-    from scorekeeper.games.services import SEAT_FIGURES
+    from scorekeeper.games.models import SEAT_FIGURES, Game, Seat
 
     engine = parse_record(record)
     try:
@@ -130,13 +129,7 @@ def _game_rows(user: Any, people: list[Any], record: dict[str, Any]) -> tuple[An
         kind=record["game"], players=record["players"], dealer=0, rules=record["rules"], owner=user,
         finished=sheet.finished, hands_played=len(sheet.hands),
     )  # fmt: skip
-    if record["game"] == "mu":
-        rows = [Deal(game=game, number=number, record=hand) for number, hand in enumerate(record["hands"])]
-    else:
-        rows = [
-            Hand(game=game, number=number, bids=hand["bids"], tricks=hand["tricks"])
-            for number, hand in enumerate(record["hands"])
-        ]
+    rows = game.game_kind.stored_rows(game, engine)
     seats = [
         Seat(game=game, player=person, seat=line.seat, side=line.side,
              **{name: getattr(line, name) for name in SEAT_FIGURES})

@@ -11,7 +11,7 @@ from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from .factories import HTMX, url
+from ..games.factories import HTMX, url
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,80 @@
+"""What if: a hand scored again under other house rules, side by side with the rules in force."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import score_game
+from scorekeeper.engine.spades.game import SpadesGame
+from scorekeeper.engine.spades.rules import spades_rules
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.presenters import rendered
+
+
+@dataclass(frozen=True)
+class WhatIfSide:
+    """One side of a hand under the rules in force and under the other rules."""
+
+    name: str
+    points: int
+    total: int
+    lines: tuple[str, ...]
+    other_points: int | None
+    other_total: int | None
+    other_lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """Hand ``number`` (1-based) scored under the game's rules and under ``other`` rules.
+
+    ``error`` says why the game could not have been played that way under the
+    other rules (a bid they forbid, say); the other figures are then ``None``.
+    """
+
+    number: int
+    other: dict
+    sides: tuple[WhatIfSide, ...]
+    error: str | None
+
+
+def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | None = None) -> WhatIf:
+    """Score the game up to hand ``number`` (1-based) again with the rules record ``changes`` applied.
+
+    Args:
+        changes: ``{"preset": name}`` (another preset, its own keys) or ``{key: value}``
+            (one key changed from the game's rules).
+
+    Raises:
+        RuleError: ``changes`` names an unknown preset, key or value.
+    """
+    hands = list(game.hands.all()) if hands is None else hands
+    engine = game.to_engine(hands[:number])
+    other_record = dict(changes) if "preset" in changes else {**game.rules, **changes}
+    other_rules = spades_rules(other_record)
+    sheet = score_game(engine)
+    error = None
+    try:
+        other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
+    except RuleError as problem:
+        other, error = None, problem.render(gettext)
+    hand = sheet.hands[number - 1]
+    other_hand = other.hands[number - 1] if other is not None else None
+    sides = tuple(
+        WhatIfSide(
+            name=name,
+            points=hand.points[side],
+            total=hand.totals[side],
+            lines=tuple(rendered(line) for line in hand.lines if line.side in (side, None)),
+            other_points=None if other_hand is None else other_hand.points[side],
+            other_total=None if other_hand is None else other_hand.totals[side],
+            other_lines=()
+            if other_hand is None
+            else tuple(rendered(line) for line in other_hand.lines if line.side in (side, None)),
+        )
+        for side, name in enumerate(sheet.sides)
+    )
+    return WhatIf(number=number, other=other_record, sides=sides, error=error)
