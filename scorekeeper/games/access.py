@@ -241,7 +241,7 @@ def _claim_house_rules(request: HttpRequest, user: Any) -> None:
 
 
 def device_name(request: HttpRequest) -> str:
-    """The name of the phone making a change, for the game's history (at most 100 characters).
+    """The name of the phone making a change, for the game's change history (at most 100 characters).
 
     The name the phone was given (on the share page), else a description from its
     browser ("iPhone · Mobile Safari"). Never the account's name: the history is

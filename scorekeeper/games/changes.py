@@ -115,7 +115,7 @@ def hand_undo(*, game: Game, number: int | None = None, shown: str | None = None
         number, shown: the 0-based number and fingerprint of the last hand as the
             undo button showed it: if another phone changed the game since, nothing
             is deleted (so a late tap never deletes a hand it did not mean).
-        device: the phone's name, for the game's history.
+        device: the phone's name, for the game's change history.
 
     Raises:
         StaleHand: the last hand is not the one shown any more.

@@ -95,7 +95,7 @@ class GamesFilterForm(forms.Form):
     )
 
     def filters(self, query: Any) -> Any:
-        """The :class:`~scorekeeper.games.history.GameFilters` of this form and the link-only
+        """The :class:`~scorekeeper.games.listing.GameFilters` of this form and the link-only
         parameters (``who``, ``partner``, ``opponent``, ``won``, ``stat``) of ``query``."""
         data = self.cleaned_data if self.is_valid() else {}
         who = small_number(query.get("who", ""))

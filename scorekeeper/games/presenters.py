@@ -93,7 +93,7 @@ def qr_svg(address: str, title: str) -> str:
 
 @dataclass(frozen=True)
 class ChangeRow:
-    """One change in a game's history as the history page shows it.
+    """One change in a game's change history as its page shows it.
 
     Attributes:
         change: the stored change (time, device, action, reverts).
@@ -109,7 +109,7 @@ class ChangeRow:
     can_revert: bool
 
 
-#: How many changes the history page lists (newest first).
+#: How many changes the change history page lists (newest first).
 HISTORY_LENGTH = 200
 
 

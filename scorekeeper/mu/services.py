@@ -64,7 +64,7 @@ def deal_auction_save(
         laid_cards: optionally, the cards players laid ((colour, digit index) pairs):
             the Chef's and Vize's trumps must then be among theirs (§5).
         number: the 0-based deal the form was shown for (a version check).
-        device: the phone's name, for the game's history.
+        device: the phone's name, for the game's change history.
 
     Raises:
         StaleHand: another phone changed the game meanwhile.
@@ -129,7 +129,7 @@ def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str |
 
     Args:
         shown: the fingerprint of the deal the form was opened with (see :func:`hand_update`).
-        device: the phone's name, for the game's history.
+        device: the phone's name, for the game's change history.
 
     Raises:
         Deal.DoesNotExist: no finished deal with that number.

@@ -80,7 +80,7 @@ def hand_bids_save(
             (``{"side", "kind", "made": None}`` objects).
         number: the 0-based hand number the form was showing; when given and the
             game has moved on meanwhile (another phone), nothing is written.
-        device: the phone's name, for the game's history.
+        device: the phone's name, for the game's change history.
 
     Raises:
         StaleHand: ``number`` is not the next hand any more.
@@ -210,7 +210,7 @@ def hand_update(
         declarations: the hand's optional record fields; ``None`` keeps the stored ones.
         shown: the fingerprint of the hand the form was opened with: if another
             phone changed the hand since, nothing is written.
-        device: the phone's name, for the game's history.
+        device: the phone's name, for the game's change history.
 
     Raises:
         Hand.DoesNotExist: no played hand with that number.

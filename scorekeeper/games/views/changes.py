@@ -34,7 +34,7 @@ def _changes_page(request: HtmxHttpRequest, game: Game, status: int = 200) -> Ht
 
 @require_POST
 def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpResponse:
-    """Undo one change from the history; refused (with the reason, nothing changed) when
+    """Undo one change from the change history; refused (with the reason, nothing changed) when
     its hand has changed again since, later hands are in the way, or a rule would break."""
     game = game_for(request, key, edit=True)
     try:
