@@ -49,7 +49,8 @@ class Eklat:
     last: int | None = None
 
 
-Deal = Played | Eklat
+#: One deal of a Mü game: played to the end, or ended at once by an Eklat.
+MuDeal = Played | Eklat
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +65,10 @@ class MuGame:
     players: tuple[str, ...]
     dealer: int = 0
     rules: MuRules = field(default_factory=MuRules)
-    deals: tuple[Deal, ...] = ()
+    deals: tuple[MuDeal, ...] = ()
 
     @property
-    def hands(self) -> tuple[Deal, ...]:
+    def hands(self) -> tuple[MuDeal, ...]:
         """The deals (the name every game's sheet uses)."""
         return self.deals
 
