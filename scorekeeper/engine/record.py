@@ -1,4 +1,4 @@
-"""The game record (``shared/formats/game-record.md``, version 1): parse, write, score.
+"""The game record (``docs/game-record.md``, version 1): parse, write, score.
 
 A record holds only facts from the table; scores are computed from it. This
 module turns the JSON document into engine values and back, and produces the

@@ -1,6 +1,6 @@
 """A Mü game as facts from the table: players, first dealer, house rules, deals.
 
-Source: ``shared/formats/game-record.md`` ("A Mü deal") and ``shared/rules/mu.md``.
+Source: ``docs/game-record.md`` ("A Mü deal") and ``docs/rules/mu.md``.
 Every player is a side of their own (side = seat).
 """
 

@@ -1,8 +1,8 @@
 """Bid and trick checks for a Spades hand: verify (raise), can (bool), offered (list).
 
 The same checks drive the entry form (which buttons to offer), the saved hand and
-the game record, so they can never disagree. Sources: ``shared/rules/spades.md``
-"Rule keys" and 002 "Bidding", "Variations in the bidding", "Special actions / bids".
+the game record, so they can never disagree. Sources: ``docs/rules/spades.md``
+"Rule keys" and Pagat, Spades (002) "Bidding", "Variations in the bidding", "Special actions / bids".
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """A Spades game as facts from the table: players, first dealer, house rules, hands.
 
-Source: ``shared/formats/game-record.md`` (seats, sides, dealer; optional hand
+Source: ``docs/game-record.md`` (seats, sides, dealer; optional hand
 fields documented in ``README.md``, "The game record") and
-``shared/rules/spades.md`` / 002 "Deal", "Bidding", "Misdeal" (deal and bidding order).
+``docs/rules/spades.md`` / Pagat, Spades (002) "Deal", "Bidding", "Misdeal" (deal and bidding order).
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 verify / can / do: :func:`refusal` says why a card may not be played (or ``None``);
 :func:`legal_plays` offers the others; :func:`verify_play` raises for a revoke.
-Sources: seed 002 "Play", "Variations in the play of the cards", Barmore, New York
-City, "Solo Spades", "Spades for Six Players"; 004 "Gameplay", "Breaking Spaten";
-``shared/rules/spades.md`` keys ``deck``, ``spades_lead``, ``first_lead``,
+Sources: Pagat, Spades (002) "Play", "Variations in the play of the cards", Barmore,
+New York City, "Solo Spades", "Spades for Six Players"; the German rule sheet (004)
+"Gameplay", "Breaking Spaten"; ``docs/rules/spades.md`` keys ``deck``, ``spades_lead``, ``first_lead``,
 ``rake_em_and_shake_em``, ``players``.
 """
 

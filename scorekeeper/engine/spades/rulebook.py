@@ -6,8 +6,9 @@ is a :class:`~scorekeeper.engine.text.Text` (an English template with numbers as
 parameters), rendered later in the player's language. Templates are chosen by
 value, never glued together from English fragments.
 
-Sources: ``shared/rules/spades.md`` ("Standard scoring, exactly", "Rule keys") and
-the seed sections named in each key's :attr:`KeySpec.source`; the wording follows
+Sources: ``docs/rules/spades.md`` ("Standard scoring, exactly", "Rule keys") and
+the sections of the published texts (000-004, listed there) named in each key's
+:attr:`KeySpec.source`; the wording follows
 what :mod:`.scoring` and :mod:`.bidding` actually do with each value.
 """
 

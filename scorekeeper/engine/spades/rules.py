@@ -1,8 +1,9 @@
 """The Spades house rules: every key, its values and the presets.
 
-Source: ``shared/rules/spades.md`` ("Rule keys", "Presets"), itself drawn from the
-seeds 002 (main reference), 000, 003 and 004. The first value of each key is the
-standard (002's main description). Key names are part of the game record format.
+Source: ``docs/rules/spades.md`` ("Rule keys", "Presets"), itself drawn from
+Pagat, Spades (002, the main reference), its German translation on Pagat (000), the
+rules page of a Spades app (003) and a German rule sheet (004). The first value of
+each key is the standard (002's main description). Key names are part of the game record format.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ NO_YES = (True, False)
 
 @dataclass(frozen=True, slots=True)
 class SpadesRules:
-    """The house rules of one Spades game (``shared/rules/spades.md``, "Rule keys").
+    """The house rules of one Spades game (``docs/rules/spades.md``, "Rule keys").
 
     Build one from a game record's ``rules`` object with :func:`spades_rules`;
     the defaults are the ``standard`` preset. Keys after ``set_penalty`` extend
@@ -532,7 +533,7 @@ class SpadesRules:
         return 13
 
 
-#: Preset name -> the keys it sets (``shared/rules/spades.md``, "Presets").
+#: Preset name -> the keys it sets (``docs/rules/spades.md``, "Presets").
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "standard": MappingProxyType({}),

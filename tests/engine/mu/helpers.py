@@ -1,6 +1,6 @@
 """Building Mü games for the engine tests, and the rulebook's tables written out literally.
 
-The tables are copied cell by cell from shared/rules/mu.md §6 and §8, never computed
+The tables are copied cell by cell from docs/rules/mu.md §6 and §8, never computed
 from the engine's formulas, so the tests check the engine against the rulebook.
 """
 
