@@ -140,6 +140,14 @@ def is_nil(bid: Bid) -> bool:
     return bid == NIL or bid == BLIND_NIL or bid == DOUBLE_NIL
 
 
+def bid_tricks(bid: Bid) -> int:
+    """The tricks a normalised bid adds to its side's bid: its number, or 0 for a nil of any kind."""
+    if is_nil(bid):
+        return 0
+    assert type(bid) is int, bid  # normalised: every word bid is a nil
+    return bid
+
+
 def normalise_bid(rules: SpadesRules, bid: Bid) -> Bid:
     """The bid as scored: with ``zero_is_nil`` a bid of 0 is nil (002 "Bidding variations")."""
     if bid == 0 and type(bid) is int and rules.zero_is_nil and rules.bidding == "individual":
