@@ -1,4 +1,4 @@
-"""The game record (``shared/formats/game-record.md``, version 1): parse, write, score.
+"""The game record (``docs/game-record.md``, version 1): parse, write, score.
 
 A record holds only facts from the table; scores are computed from it. This
 module turns the JSON document into engine values and back, and produces the
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import RecordError, RuleError
-from .mu.game import Deal, Eklat, MuGame, Played
+from .mu.game import Eklat, MuDeal, MuGame, Played
 from .mu.rules import mu_rules, mu_rules_record
 from .mu.scoring import score_mu
 from .names import clean_name, is_clean_text
@@ -41,7 +41,8 @@ SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
 #: How deep a decoded document may nest: a record is five levels deep, a backup of records six.
 MAX_DEPTH = 16
 
-Game = SpadesGame | MuGame
+#: A game of either kind a record holds (``"game": "spades"`` or ``"mu"``).
+AnyGame = SpadesGame | MuGame
 
 
 def _error(
@@ -92,7 +93,7 @@ def _verify_decoded(data: Any) -> None:
             stack.extend((item, depth + 1) for item in items)
 
 
-def parse_record(data: Any) -> Game:
+def parse_record(data: Any) -> AnyGame:
     """Turn a decoded game record into an engine game.
 
     Checks the shape only (fields, types, seat indexes); the rules of play are
@@ -204,7 +205,7 @@ def _parse_mu(data: Mapping[str, Any]) -> MuGame:
     return MuGame(players=players, dealer=dealer, rules=rules, deals=deals)
 
 
-def parse_mu_deal(index: int, deal: Any) -> Deal:
+def parse_mu_deal(index: int, deal: Any) -> MuDeal:
     """One Mü deal of the record: played, or ``{"eklat": ...}`` (shape only)."""
     if not isinstance(deal, Mapping):
         raise _error(gettext_noop("A deal must be an object."), hand=index, unit="deal")
@@ -238,7 +239,7 @@ def parse_mu_deal(index: int, deal: Any) -> Deal:
     )
 
 
-def mu_deal_record(deal: Deal) -> dict[str, Any]:
+def mu_deal_record(deal: MuDeal) -> dict[str, Any]:
     """One Mü deal as the record writes it."""
     if isinstance(deal, Eklat):
         if deal.level is None:
@@ -255,7 +256,7 @@ def mu_deal_record(deal: Deal) -> dict[str, Any]:
     }
 
 
-def game_record(game: Game) -> dict[str, Any]:
+def game_record(game: AnyGame) -> dict[str, Any]:
     """The game record of ``game`` (inverse of :func:`parse_record`)."""
     if isinstance(game, MuGame):
         return {
@@ -296,7 +297,7 @@ def hand_record(hand: SpadesHand) -> dict[str, Any]:
     return record
 
 
-def score_game(game: Game) -> Sheet:
+def score_game(game: AnyGame) -> Sheet:
     """Score any supported game (dispatches on its type).
 
     Raises:

@@ -1,6 +1,8 @@
 """The shapes every game's scoring returns: a sheet of hands, shared by Spades and Mü.
 
-A sheet is computed, never stored: the hands are the facts (see DEVELOPERS.md).
+A sheet is computed, never stored: the hands are the facts, and the scores follow
+from them. So a corrected hand or a changed house rule re-scores every later hand,
+and no stored total can ever disagree with the hands it came from.
 All per-side tuples are in the order of :attr:`Sheet.sides`.
 """
 

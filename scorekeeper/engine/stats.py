@@ -7,7 +7,7 @@ partnership and pair of opponents.
 
 The figures, per player (README "Statistics" says the same for players):
 
-Spades (``shared/rules/spades.md``), hands thrown in or bidding themselves left out:
+Spades (``docs/rules/spades.md``), hands thrown in or bidding themselves left out:
 
 - ``number_bids``: hands in which the player bid a number of tricks (not nil);
   ``bids_made`` / ``bids_set``: of those, the player's side made or was set
@@ -20,7 +20,7 @@ Spades (``shared/rules/spades.md``), hands thrown in or bidding themselves left 
 - ``bag_penalties``: hands in which the side paid the bag penalty ("Standard
   scoring 4") while the player took bags.
 
-Mü (``shared/rules/mu.md``): ``chef_deals`` (§4), ``chef_made`` (the Chef's team
+Mü (``docs/rules/mu.md``): ``chef_deals`` (§4), ``chef_made`` (the Chef's team
 reached the team target, §8), ``chef_levels`` (sum of the levels played as Chef),
 ``eklats`` (the player laid last into a tie for the most cards, §4) and
 ``card_points`` (card points taken in played deals, §1).

@@ -1,4 +1,4 @@
-"""The game record (shared/formats/game-record.md): parse, write, score output."""
+"""The game record (docs/game-record.md): parse, write, score output."""
 
 from __future__ import annotations
 

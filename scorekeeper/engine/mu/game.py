@@ -1,6 +1,6 @@
 """A Mü game as facts from the table: players, first dealer, house rules, deals.
 
-Source: ``shared/formats/game-record.md`` ("A Mü deal") and ``shared/rules/mu.md``.
+Source: ``docs/game-record.md`` ("A Mü deal") and ``docs/rules/mu.md``.
 Every player is a side of their own (side = seat).
 """
 
@@ -49,7 +49,8 @@ class Eklat:
     last: int | None = None
 
 
-Deal = Played | Eklat
+#: One deal of a Mü game: played to the end, or ended at once by an Eklat.
+MuDeal = Played | Eklat
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +65,10 @@ class MuGame:
     players: tuple[str, ...]
     dealer: int = 0
     rules: MuRules = field(default_factory=MuRules)
-    deals: tuple[Deal, ...] = ()
+    deals: tuple[MuDeal, ...] = ()
 
     @property
-    def hands(self) -> tuple[Deal, ...]:
+    def hands(self) -> tuple[MuDeal, ...]:
         """The deals (the name every game's sheet uses)."""
         return self.deals
 

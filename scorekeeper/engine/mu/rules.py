@@ -1,7 +1,7 @@
 """The Mü house rules: the agreed total and the one reading the sources differ on.
 
-Source: ``shared/formats/game-record.md`` (Mü keys: ``target``, default 200) and
-``shared/rules/mu.md`` §8 (the bonus table's "7+" column) and §9 (game end).
+Source: ``docs/game-record.md`` (Mü keys: ``target``, default 200) and
+``docs/rules/mu.md`` §8 (the bonus table's "7+" column) and §9 (game end).
 """
 
 from __future__ import annotations

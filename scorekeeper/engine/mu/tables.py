@@ -1,7 +1,7 @@
 """The Mü tables: cards, hand sizes, the team target and the bonus (``mu.md`` §1, §6, §8).
 
-Every function is a pure lookup; the tables are the rulebook's, cleaned up in
-``shared/rules/mu.md`` (the OCR of seed 001 garbles them).
+Every function is a pure lookup; the tables are the Mü & mehr rulebook's (§6, §8),
+transcribed cell by cell in ``docs/rules/mu.md``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A card is written as a code: rank then suit, ``"AS"`` (ace of spades), ``"10H"``,
 ``"2D"``; the jokers are ``"BJ"`` (big) and ``"LJ"`` (little). Each deck says which
 cards it holds, which of them count as spades (trumps) and the trump order.
-Sources: ``shared/rules/spades.md`` ``deck``; seed 002 "Dennis J Barmore's rules",
+Sources: ``docs/rules/spades.md`` ``deck``; Pagat, Spades (002) "Dennis J Barmore's rules",
 "New York City rules", "Variation in the cards and their ranking", "Spades for Six Players".
 """
 
@@ -59,7 +59,7 @@ def _spades_high_to_low(*skip: str) -> list[str]:
 
 @cache  # a deck is frozen; the referee asks for it once per card it judges
 def deck(name: str) -> Deck:
-    """The deck of house rule ``deck`` (``shared/rules/spades.md``).
+    """The deck of house rule ``deck`` (``docs/rules/spades.md``).
 
     - ``standard``: 52 cards, ace high, spades trump.
     - ``jokers`` (Barmore): 2C and 2H out, two jokers in; trumps big joker, little

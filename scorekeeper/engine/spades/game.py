@@ -1,8 +1,8 @@
 """A Spades game as facts from the table: players, first dealer, house rules, hands.
 
-Source: ``shared/formats/game-record.md`` (seats, sides, dealer; optional hand
+Source: ``docs/game-record.md`` (seats, sides, dealer; optional hand
 fields documented in ``README.md``, "The game record") and
-``shared/rules/spades.md`` / 002 "Deal", "Bidding", "Misdeal" (deal and bidding order).
+``docs/rules/spades.md`` / Pagat, Spades (002) "Deal", "Bidding", "Misdeal" (deal and bidding order).
 """
 
 from __future__ import annotations
@@ -138,6 +138,14 @@ class SpadesGame:
 def is_nil(bid: Bid) -> bool:
     """Whether ``bid`` is a nil of any kind (after :func:`normalise_bid`)."""
     return bid == NIL or bid == BLIND_NIL or bid == DOUBLE_NIL
+
+
+def bid_tricks(bid: Bid) -> int:
+    """The tricks a normalised bid adds to its side's bid: its number, or 0 for a nil of any kind."""
+    if is_nil(bid):
+        return 0
+    assert type(bid) is int, bid  # normalised: every word bid is a nil
+    return bid
 
 
 def normalise_bid(rules: SpadesRules, bid: Bid) -> Bid:

@@ -2,9 +2,9 @@
 
 verify / can / do: :func:`refusal` says why a card may not be played (or ``None``);
 :func:`legal_plays` offers the others; :func:`verify_play` raises for a revoke.
-Sources: seed 002 "Play", "Variations in the play of the cards", Barmore, New York
-City, "Solo Spades", "Spades for Six Players"; 004 "Gameplay", "Breaking Spaten";
-``shared/rules/spades.md`` keys ``deck``, ``spades_lead``, ``first_lead``,
+Sources: Pagat, Spades (002) "Play", "Variations in the play of the cards", Barmore,
+New York City, "Solo Spades", "Spades for Six Players"; the German rule sheet (004)
+"Gameplay", "Breaking Spaten"; ``docs/rules/spades.md`` keys ``deck``, ``spades_lead``, ``first_lead``,
 ``rake_em_and_shake_em``, ``players``.
 """
 
@@ -23,9 +23,14 @@ SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("cl
 
 
 @dataclass(frozen=True, slots=True)
-class Ruling:
-    """An answer with its reason: ``index`` of the card that wins (or ``None``), the
-    reason in words and where the rule is written."""
+class Verdict:
+    """The referee's answer with its reason: who wins a trick, or why a card may not be played.
+
+    Attributes:
+        index: the winning card's position in the trick (``None`` for a refusal).
+        text: the reason in words.
+        source: where the rule is written (``""`` when no rule is needed, e.g. a card not in the hand).
+    """
 
     index: int | None
     text: Text
@@ -36,7 +41,7 @@ def _suit_name(suit: str) -> Text:
     return Text(SUIT_NAMES[suit])
 
 
-def trick_winner(rules: SpadesRules, plays: Sequence[str]) -> Ruling:
+def trick_winner(rules: SpadesRules, plays: Sequence[str]) -> Verdict:
     """Who wins a trick of ``plays`` (card codes in play order) under the house rules' deck.
 
     The highest spade wins; with no spade, the highest card of the suit led. Of
@@ -60,7 +65,7 @@ def trick_winner(rules: SpadesRules, plays: Sequence[str]) -> Ruling:
     if equal:
         text = Text(_("%(reason)s Of two equal cards the second beats the first."), {"reason": text})
         source = "002 Spades for Six Players"
-    return Ruling(best, text, source)
+    return Verdict(best, text, source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +83,7 @@ class Situation:
     trick_so_far: tuple[str, ...] = ()
 
 
-def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situation) -> Ruling | None:
+def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situation) -> Verdict | None:
     """Why ``card`` may not be played from ``hand`` now, or ``None`` if it may.
 
     Args:
@@ -86,7 +91,7 @@ def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situa
     """
     cards = deck(rules.deck)
     if card not in hand:
-        return Ruling(None, Text(_("%(card)s is not in the hand."), {"card": card}), "")
+        return Verdict(None, Text(_("%(card)s is not in the hand."), {"card": card}), "")
     if not situation.trick_so_far:
         return _lead_refusal(rules, cards, hand, card, situation)
     return _follow_refusal(rules, cards, hand, card, situation)
@@ -94,13 +99,13 @@ def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situa
 
 def _lead_refusal(
     rules: SpadesRules, cards: Deck, hand: Sequence[str], card: str, situation: Situation
-) -> Ruling | None:
+) -> Verdict | None:
     only_spades = all(cards.is_trump(other) for other in hand)
     if situation.trick == 1:
         if rules.first_lead == "two_of_clubs":
             lowest = _lowest_club(cards, cards.cards)
             if lowest in hand and card != lowest:
-                return Ruling(
+                return Verdict(
                     None,
                     Text(_("The %(card)s leads the first trick."), {"card": lowest}),
                     "spades.md: first_lead; 002 Variations in the play",
@@ -108,22 +113,22 @@ def _lead_refusal(
         if rules.first_lead == "lowest_club":
             lowest = _lowest_club(cards, hand)
             if lowest is not None and card != lowest:
-                return Ruling(
+                return Verdict(
                     None,
                     Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
                     "spades.md: first_lead; 002 Variations in the play",
                 )
         if rules.first_lead == "dealer_left_no_spade" and cards.is_trump(card) and not only_spades:
-            return Ruling(None, Text(_("The first lead may not be a spade.")), "002 Play; 004 Gameplay")
+            return Verdict(None, Text(_("The first lead may not be a spade.")), "002 Play; 004 Gameplay")
     if cards.is_trump(card) and not situation.spades_broken and not only_spades:
         if rules.spades_lead == "broken":
-            return Ruling(
+            return Verdict(
                 None,
                 Text(_("Spades may not be led until they are broken (or only spades are left).")),
                 "spades.md: spades_lead; 002 Play; 004 Breaking Spaten",
             )
         if rules.spades_lead == "after_three_tricks" and situation.trick <= 3:
-            return Ruling(
+            return Verdict(
                 None,
                 Text(_("Spades may not be led in the first three tricks unless they are broken.")),
                 "spades.md: spades_lead; 002 New York City rules",
@@ -133,7 +138,7 @@ def _lead_refusal(
 
 def _follow_refusal(
     rules: SpadesRules, cards: Deck, hand: Sequence[str], card: str, situation: Situation
-) -> Ruling | None:
+) -> Verdict | None:
     trick = situation.trick_so_far
     led = cards.suit(trick[0])
     if rules.rake_em_and_shake_em and trick[0] == "BJ":
@@ -141,7 +146,7 @@ def _follow_refusal(
         if spades:
             highest = max(spades, key=cards.rank)
             if cards.rank(card) != cards.rank(highest):
-                return Ruling(
+                return Verdict(
                     None,
                     Text(_("The big joker was led: everyone plays their highest spade, %(card)s."), {"card": highest}),
                     "spades.md: rake_em_and_shake_em",
@@ -150,20 +155,20 @@ def _follow_refusal(
     if situation.trick == 1 and rules.first_lead == "lowest_club":
         lowest = _lowest_club(cards, hand)
         if lowest is not None and card != lowest:
-            return Ruling(
+            return Verdict(
                 None,
                 Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
                 "spades.md: first_lead; 002 Variations in the play",
             )
         if lowest is None and cards.is_trump(card) and any(not cards.is_trump(other) for other in hand):
-            return Ruling(
+            return Verdict(
                 None,
                 Text(_("No club on the first trick: discard a diamond or a heart, not a spade.")),
                 "spades.md: first_lead; 002 Variations in the play",
             )
     can_follow = any(cards.suit(other) == led for other in hand)
     if can_follow and cards.suit(card) != led:
-        return Ruling(
+        return Verdict(
             None,
             Text(_("%(suit)s were led and there is one in the hand: follow suit."), {"suit": _suit_name(led)}),
             "002 Play; 004 Gameplay",
@@ -177,7 +182,7 @@ def _follow_refusal(
 
         playable = [other for other in hand if not can_follow or cards.suit(other) == led]
         if any(beats(other) for other in playable) and not beats(card):
-            return Ruling(
+            return Verdict(
                 None,
                 Text(_("Solo: the highest card so far must be beaten when it can be.")),
                 "spades.md: players (solo4); 002 Solo Spades",

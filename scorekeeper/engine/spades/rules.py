@@ -1,8 +1,14 @@
-"""The Spades house rules: every key, its values and the presets.
+"""The Spades house rules: the rule set, its key groups and value labels; building one from a record.
 
-Source: ``shared/rules/spades.md`` ("Rule keys", "Presets"), itself drawn from the
-seeds 002 (main reference), 000, 003 and 004. The first value of each key is the
-standard (002's main description). Key names are part of the game record format.
+:class:`SpadesRules` is declared over :mod:`.keys_scoring` and :mod:`.keys_bidding`;
+the presets are in :mod:`.presets`. Every name other code imports stays importable
+from here (see ``__all__``).
+
+Source: ``docs/rules/spades.md`` ("Rule keys", "Presets"), itself drawn from
+Pagat, Spades (002, the main reference), its German translation on Pagat (000), the
+rules page of a Spades app (003) and a German rule sheet (004). The first value of
+each key is the standard (002's main description). Key names are part of the game
+record format.
 """
 
 from __future__ import annotations
@@ -14,6 +20,23 @@ from typing import Any
 
 from ..rules import key_specs, rule_key, rules_from_record, rules_to_record
 from ..text import gettext_noop as _
+from .keys_bidding import BiddingKeys
+from .keys_scoring import YES_NO
+from .presets import PRESET_INFO, PRESETS
+
+__all__ = [
+    "BLIND_NIL",
+    "DOUBLE_NIL",
+    "GROUPS",
+    "KEYS",
+    "NIL",
+    "PRESETS",
+    "PRESET_INFO",
+    "VALUE_LABELS",
+    "SpadesRules",
+    "spades_rules",
+    "spades_rules_record",
+]
 
 #: Bid values besides whole numbers (game record: ``"nil"``, ``"blind_nil"``, ``"double_nil"``).
 NIL = "nil"
@@ -34,444 +57,17 @@ GROUPS: Mapping[str, str] = MappingProxyType(
     }
 )
 
-YES_NO = (False, True)
-NO_YES = (True, False)
-
 
 @dataclass(frozen=True, slots=True)
-class SpadesRules:
-    """The house rules of one Spades game (``shared/rules/spades.md``, "Rule keys").
+class SpadesRules(BiddingKeys):
+    """The house rules of one Spades game (``docs/rules/spades.md``, "Rule keys").
 
     Build one from a game record's ``rules`` object with :func:`spades_rules`;
-    the defaults are the ``standard`` preset. Keys after ``set_penalty`` extend
-    the catalogue where the texts leave a choice open (README "House rules").
+    the defaults are the ``standard`` preset. The keys are declared in
+    :class:`~.keys_scoring.ScoringKeys` (players and cards, winning, nil, bags and
+    sets), :class:`~.keys_bidding.BiddingKeys` (bidding, blind and special bids)
+    and here (play of the cards), in the order of the game record.
     """
-
-    preset: str = "standard"
-
-    # Players and cards (002 "Spades for Six/Three/Two Players", "Solo Spades", card variants)
-    players: int | str = rule_key(
-        4,
-        choices=(4, 3, 2, 6, "solo4"),
-        group="table",
-        label=_("Players"),
-        help=_("4 in two partnerships; 3 cut-throat; 2; 6 in three partnerships; solo4: four without partners."),
-        source="spades.md: players; 002 Spades for Six/Three/Two Players, Solo Spades",
-    )
-    deck: str = rule_key(
-        "standard",
-        choices=("standard", "jokers", "nyc", "deuces_high", "jokers54", "double"),
-        group="table",
-        label=_("Deck"),
-        help=_("Which cards are used and which rank as top trumps (double: two packs, 102 cards, for six)."),
-        source="spades.md: deck; 002 Barmore, New York City, Variation in the cards",
-    )
-
-    # Winning (002 "Scoring", 003)
-    target: int = rule_key(
-        500,
-        group="winning",
-        minimum=1,
-        label=_("Target"),
-        help=_("The first side to reach this score wins the game."),
-        source="spades.md: Rule keys (target); 002 Scoring",
-    )
-    win_on: str = rule_key(
-        "reach",
-        choices=("reach", "exceed"),
-        group="winning",
-        label=_("Win when"),
-        help=_("Whether a side wins on reaching the target or only on going over it."),
-        source="spades.md: Rule keys (win_on); 002 Scoring, 003 Punktevergabe",
-    )
-    lose_at: int | None = rule_key(
-        None,
-        optional=True,
-        maximum=-1,
-        group="winning",
-        label=_("Lose at or below"),
-        help=_("A side whose score falls to this or lower loses the game (none: never)."),
-        source="spades.md: Rule keys (lose_at); 002 Variations in the scoring",
-    )
-
-    # Bidding (002 "Bidding variations")
-    zero_is_nil: bool = rule_key(
-        True,
-        choices=(True, False),
-        group="bidding",
-        label=_("A bid of 0 is nil"),
-        help=_("A bid of zero tricks always means nil; otherwise 0 is a plain bid of no tricks."),
-        source="spades.md: Rule keys (zero_is_nil); 002 Bidding variations",
-    )
-
-    # Nil and blind nil (002 "Nil / Blind Nil", 003, 004)
-    nil: bool = rule_key(
-        True,
-        choices=(True, False),
-        group="nil",
-        label=_("Nil"),
-        help=_("A player may bid to take no tricks at all, for a bonus or a penalty."),
-        source="spades.md: Rule keys (nil); 002 Bidding",
-    )
-    nil_value: int = rule_key(
-        100,
-        choices=(100, 50),
-        group="nil",
-        label=_("Nil value"),
-        help=_("Points for a made nil; a failed nil loses as much."),
-        source="spades.md: Rule keys (nil_value); 002 Nil / Blind Nil",
-    )
-    blind_nil: bool = rule_key(
-        True,
-        choices=(True, False),
-        group="nil",
-        label=_("Blind nil"),
-        help=_("A player may bid nil before looking at their cards, for double value."),
-        source="spades.md: Rule keys (blind_nil); 002 Bidding",
-    )
-    blind_nil_value: int = rule_key(
-        200,
-        choices=(200, 100),
-        group="nil",
-        label=_("Blind nil value"),
-        help=_("Points for a made blind nil."),
-        source="spades.md: Rule keys (blind_nil_value); 002 Nil / Blind Nil",
-    )
-    blind_nil_penalty: int = rule_key(
-        200,
-        choices=(200, 100, 50),
-        group="nil",
-        label=_("Blind nil penalty"),
-        help=_("Points lost for a failed blind nil."),
-        source="spades.md: Rule keys (blind_nil_penalty); 002 Nil / Blind Nil",
-    )
-    blind_nil_min_deficit: int = rule_key(
-        100,
-        choices=(100, 0, 200),
-        group="nil",
-        label=_("Blind nil only when behind by"),
-        help=_("Blind nil may only be bid by a side at least this many points behind (0: any time)."),
-        source="spades.md: Rule keys (blind_nil_min_deficit); 002 Bidding, 004 Doppelter Nil",
-    )
-    blind_nil_pass: int = rule_key(
-        2,
-        choices=(2, 3, 1, 0),
-        group="nil",
-        label=_("Cards exchanged for blind nil"),
-        help=_("How many cards the blind nil bidder and partner exchange before play (no effect on the score)."),
-        source="spades.md: Rule keys (blind_nil_pass); 002 Bidding, 004 Doppelter Nil",
-    )
-    failed_nil_tricks: str = rule_key(
-        "bags",
-        choices=("bags", "help_partner", "neither"),
-        group="nil",
-        label=_("Tricks of a failed nil"),
-        help=_("Whether a failed nil's tricks are bags, count toward the partner's bid, or count for nothing."),
-        source="spades.md: Standard scoring 3; 002 Nil / Blind Nil, 003 Punktevergabe",
-    )
-    failed_nil_sets_partner: bool = rule_key(
-        False,
-        choices=(False, True),
-        group="nil",
-        label=_("A failed nil also loses the partner's bid"),
-        help=_("When a nil fails, the partner's bid is lost as well."),
-        source="spades.md: Rule keys (failed_nil_sets_partner); 002 Nil / Blind Nil",
-    )
-
-    # Bags and sets (002 "Scoring", "Variations in the scoring")
-    overtrick_value: int = rule_key(
-        1,
-        choices=(1, -1, 0, -10),
-        group="bags",
-        label=_("Points per bag"),
-        help=_("What each trick over the bid scores; at -1 there is no bag penalty."),
-        source="spades.md: Rule keys (overtrick_value); 002 Variations in the scoring",
-    )
-    bag_limit: int = rule_key(
-        10,
-        minimum=0,
-        maximum=100,
-        group="bags",
-        label=_("Bag limit"),
-        help=_("Each time a side's bag count reaches this, the side pays the bag penalty (0: no penalty)."),
-        source="spades.md: Standard scoring 4; 002 Scoring",
-    )
-    bag_penalty: int = rule_key(
-        100,
-        minimum=0,
-        maximum=1000,
-        group="bags",
-        label=_("Bag penalty"),
-        help=_("Points lost each time the bag limit is reached."),
-        source="spades.md: Standard scoring 4; 002 Scoring",
-    )
-    set_penalty: str = rule_key(
-        "bid",
-        choices=("bid", "shortfall"),
-        group="bags",
-        label=_("Penalty for a set"),
-        help=_("A side that misses its bid loses 10 per trick bid, or 10 per trick missing."),
-        source="spades.md: Rule keys (set_penalty); 002 Variations in the scoring",
-    )
-
-    set_on_double_tricks: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="bags",
-        label=_("Double the bid is a set"),
-        help=_("A side that takes at least twice its bid loses its bid."),
-        source="spades.md: set_on_double_tricks; 002 Variations in the scoring",
-    )
-    max_bags: int | None = rule_key(
-        None,
-        optional=True,
-        minimum=0,
-        maximum=12,
-        group="bags",
-        label=_("Most bags allowed"),
-        help=_("More bags than this in a hand is a set (NYC: 2); blind bids have no limit (none: no limit)."),
-        source="spades.md: max_bags; 002 New York City rules",
-    )
-    bag_cancel_card: str | None = rule_key(
-        None,
-        optional=True,
-        choices=("3S", "2S", "AS", "cut"),
-        group="bags",
-        label=_("Bag-cancelling card"),
-        help=_("The side that takes this card cancels one bag that hand (cut: a card cut before each deal)."),
-        source="spades.md: bag_cancel_card; 002 Variations in the scoring",
-    )
-    set_twice_loses: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="winning",
-        label=_("Set twice in a row loses"),
-        help=_("A side set on consecutive hands loses the game at once."),
-        source="spades.md: set_twice_loses; 002 New York City rules",
-    )
-    consecutive_sets_to_lose: int = rule_key(
-        2,
-        choices=(2, 3),
-        group="winning",
-        label=_("Sets in a row that lose"),
-        help=_("With 'set twice in a row loses': how many consecutive sets lose (some groups: three)."),
-        source="002 New York City rules (B.K. Redd)",
-    )
-    boston_wins: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="winning",
-        label=_("Bid 10, take 13 wins"),
-        help=_("A side that bids 10 or more and takes every trick wins the game at once."),
-        source="spades.md: boston_wins; 002 New York City rules",
-    )
-
-    # Bidding (002 "Variations in the bidding")
-    bidding: str = rule_key(
-        "individual",
-        choices=("individual", "partnership"),
-        group="bidding",
-        label=_("Bidding"),
-        help=_("Each player bids in turn, or each partnership agrees one bid."),
-        source="spades.md: bidding; 002 Partnership Bidding",
-    )
-    first_bidder: str = rule_key(
-        "dealer_left",
-        choices=("dealer_left", "dealer"),
-        group="bidding",
-        label=_("First to bid"),
-        help=_("Who bids first: the dealer's left-hand neighbour or the dealer."),
-        source="spades.md: first_bidder; 002 Round-the-table bidding",
-    )
-    min_team_bid: int = rule_key(
-        0,
-        minimum=0,
-        maximum=13,
-        group="bidding",
-        label=_("Smallest side bid"),
-        help=_("A side must bid at least this many tricks in all (NYC: 4)."),
-        source="spades.md: min_team_bid; 002 Partnership Bidding, New York City rules",
-    )
-    max_team_bid: int = rule_key(
-        18,
-        minimum=1,
-        maximum=18,
-        group="bidding",
-        label=_("Largest side bid"),
-        help=_("A side may bid at most this many tricks (NYC: 10)."),
-        source="002 New York City rules",
-    )
-    nil_partner_min_bid: int = rule_key(
-        0,
-        minimum=0,
-        maximum=13,
-        group="bidding",
-        label=_("Partner of a nil bids at least"),
-        help=_("When a player bids nil, the partner must bid at least this many."),
-        source="spades.md: nil_partner_min_bid; 002 Partnership Bidding",
-    )
-    no_bid_of_one: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="bidding",
-        label=_("No bid of one"),
-        help=_("Nobody may bid exactly one trick."),
-        source="spades.md: no_bid_of_one; 002 Round-the-table bidding",
-    )
-    bids_may_total_13: bool = rule_key(
-        True,
-        choices=NO_YES,
-        group="bidding",
-        label=_("Bids may add up to the tricks"),
-        help=_("Whether all bids together may equal the number of tricks (off: someone must fail)."),
-        source="spades.md: bids_may_total_13; 002 Partnership Bidding, Spades for Three Players",
-    )
-    first_hand_bids_itself: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="bidding",
-        label=_("The first hand bids itself"),
-        help=_("No bidding in the first hand: every side scores 10 per trick taken."),
-        source="spades.md: first_hand_bids_itself; 002 The hand that bids itself",
-    )
-
-    # Blind bids (002 "Blind 6", Barmore, New York City rules)
-    blind_bids: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="blind",
-        label=_("Blind bids"),
-        help=_("A side may bid a number of tricks before looking at its cards."),
-        source="spades.md: blind_bids; 002 Blind 6, Barmore's rules",
-    )
-    blind_min: int = rule_key(
-        6,
-        choices=(6, 7),
-        group="blind",
-        label=_("Smallest blind bid"),
-        help=_("The fewest tricks a blind bid may be for."),
-        source="spades.md: blind_min; 002 Blind 6",
-    )
-    blind_made: str = rule_key(
-        "exact",
-        choices=("exact", "at_least"),
-        group="blind",
-        label=_("A blind bid is made with"),
-        help=_("Exactly the tricks bid (20 per trick), or at least as many."),
-        source="spades.md: blind_made; 000 Blinde 6, 002 Blind 6",
-    )
-    blind_failed: str = rule_key(
-        "double",
-        choices=("double", "single"),
-        group="blind",
-        label=_("A failed blind bid loses"),
-        help=_("Double (as much as it would have won) or single (10 per trick bid)."),
-        source="spades.md: blind_failed; 002 Blind 6, New York City rules",
-    )
-    blind_min_deficit: int = rule_key(
-        0,
-        choices=(0, 100, 200, 400),
-        group="blind",
-        label=_("Blind bids only when behind by"),
-        help=_("A side may bid blind only when at least this many points behind (0: any time)."),
-        source="spades.md: blind_min_deficit; 002 New York City rules",
-    )
-
-    # Special bids (002 "Special actions / bids")
-    ten_for_two_hundred: bool | str = rule_key(
-        False,
-        choices=(False, "exact", "at_least"),
-        group="special",
-        label=_("10 for 200"),
-        help=_("A side may bid 10 for 200: made with exactly 10 tricks, or with at least 10; otherwise -200."),
-        source="spades.md: ten_for_two_hundred; 002 10 for 200",
-    )
-    ten_bid_is_ten_for_two_hundred: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("Every bid of 10 is 10 for 200"),
-        help=_("A side bid of 10 is always a 10-for-200 bid, without declaring it."),
-        source="spades.md: ten_bid_is_ten_for_two_hundred; 002 10 for 200",
-    )
-    moon: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("Moon"),
-        help=_("A side bid of every trick (moon, Boston) wins 200 or loses 200 (500 when playing 10 for 200)."),
-        source="spades.md: moon; 002 Moon or Boston",
-    )
-    moon_wins_game: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("A made moon wins the game"),
-        help=_("A side that bids and takes every trick wins the game at once."),
-        source="spades.md: moon (moon_wins_game); 002 Moon or Boston",
-    )
-    blind_moon: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("Blind moon"),
-        help=_("A side may bid every trick blind: +400 or -400."),
-        source="spades.md: blind_moon; 002 Blind Moon",
-    )
-    no_trump_bids: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("No-trump bids"),
-        help=_(
-            "A side may bid no trump (no tricks won with spades unless led): double value and penalty; "
-            "blind no trump triple."
-        ),
-        source="spades.md: no_trump_bids; 002 No Trump",
-    )
-    double_nil: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("Double nil"),
-        help=_("Both partners bid nil as one bid: +500; if both take a trick the opponents get 100."),
-        source="spades.md: double_nil; 002 Double Nil",
-    )
-    double_nil_penalty: int | str = rule_key(
-        500,
-        choices=(500, 250, "lose_game"),
-        group="special",
-        label=_("Failed double nil loses"),
-        help=_("Points lost for a failed double nil, or the whole game."),
-        source="spades.md: double_nil (double_nil_penalty); 002 Double Nil",
-    )
-    double_nil_min_deficit: int = rule_key(
-        0,
-        choices=(0, 100, 200, 400),
-        group="special",
-        label=_("Double nil only when behind by"),
-        help=_("A side may bid double nil only when at least this many points behind (0: any time)."),
-        source="spades.md: double_nil (double_nil_min_deficit); 002 Double Nil",
-    )
-    bemo: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("Bemo"),
-        help=_("A side may add little bemo (win the first 6 tricks, +-60) or big bemo (first 9, +-90)."),
-        source="spades.md: bemo; 002 Bemo",
-    )
-    cutthroat_bonus: bool = rule_key(
-        False,
-        choices=YES_NO,
-        group="special",
-        label=_("Cut-throat bonus scores"),
-        help=_(
-            "Szu Kay Wong's bonuses: exact 2 scores 40, exact 1 60, exact 0 100, +10 per trick bid over 6, "
-            "+10 per last trick won with a high spade, blind doubles."
-        ),
-        source="spades.md: cutthroat3; 002 Spades for Three Players, Variation - bonus scores",
-    )
 
     # Play of the cards (used by the referee; no effect on the score)
     spades_lead: str = rule_key(
@@ -531,75 +127,6 @@ class SpadesRules:
             return 17
         return 13
 
-
-#: Preset name -> the keys it sets (``shared/rules/spades.md``, "Presets").
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
-    {
-        "standard": MappingProxyType({}),
-        "nil_helps_partner": MappingProxyType(
-            {"failed_nil_tricks": "help_partner", "win_on": "exceed", "blind_nil": False}
-        ),
-        "german_table": MappingProxyType({"blind_nil_pass": 3, "blind_nil_min_deficit": 0}),
-        "barmore": MappingProxyType(
-            {
-                "deck": "jokers",
-                "bidding": "partnership",
-                "nil": False,
-                "blind_nil": False,
-                "blind_bids": True,
-                "blind_min": 7,
-                "blind_made": "at_least",
-                "blind_failed": "double",
-                "first_lead": "dealer_any",
-                "spades_lead": "any_time",
-            }
-        ),
-        "new_york": MappingProxyType(
-            {
-                "deck": "nyc",
-                "bidding": "partnership",
-                "min_team_bid": 4,
-                "max_team_bid": 10,
-                "nil": False,
-                "blind_nil": False,
-                "blind_bids": True,
-                "blind_min": 6,
-                "blind_min_deficit": 100,
-                "blind_made": "at_least",
-                "blind_failed": "single",
-                "max_bags": 2,
-                "overtrick_value": 0,
-                "ten_for_two_hundred": "at_least",
-                "ten_bid_is_ten_for_two_hundred": True,
-                "boston_wins": True,
-                "set_twice_loses": True,
-                "spades_lead": "after_three_tricks",
-                "first_hand_bids_itself": True,
-            }
-        ),
-        "cutthroat3": MappingProxyType(
-            {"players": 3, "nil": False, "blind_nil": False, "zero_is_nil": False, "overtrick_value": -10}
-        ),
-        "two_player": MappingProxyType({"players": 2}),
-        "six_player": MappingProxyType({"players": 6, "deck": "double"}),
-        "solo4": MappingProxyType({"players": "solo4"}),
-    }
-)
-
-#: Preset name -> (title msgid, source).
-PRESET_INFO: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {
-        "standard": (_("Standard"), "002 Scoring"),
-        "nil_helps_partner": (_("Nil helps partner"), "003 Punktevergabe"),
-        "german_table": (_("German table"), "004 Doppelter Nil"),
-        "barmore": (_("Barmore (jokers, blind 7)"), "002 Dennis J Barmore's rules"),
-        "new_york": (_("New York City"), "002 New York City rules"),
-        "cutthroat3": (_("Cut-throat, three players"), "002 Spades for Three Players"),
-        "two_player": (_("Two players"), "002 Spades for Two Players"),
-        "six_player": (_("Six players"), "002 Spades for Six Players"),
-        "solo4": (_("Solo, four players"), "002 Solo Spades"),
-    }
-)
 
 KEYS = key_specs(SpadesRules)
 

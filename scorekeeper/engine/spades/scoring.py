@@ -1,10 +1,11 @@
 """Scoring a Spades game: every hand, every side, every step explained.
 
-Source: ``shared/rules/spades.md``, "Standard scoring, exactly" (steps 1-5) and
-"Rule keys"; seeds 002 "Scoring", "Variations in the scoring", "Special actions /
-bids", New York City, Barmore, three-player sections; 004 "Wertung",
-"Sandbagging"; 003 "Punktevergabe". Each :class:`~scorekeeper.engine.sheet.Line`
-names the rule it applies (its house rule key, or the scoring step) and its source.
+Source: ``docs/rules/spades.md``, "Standard scoring, exactly" (steps 1-5) and
+"Rule keys"; Pagat, Spades (002) "Scoring", "Variations in the scoring", "Special
+actions / bids", New York City, Barmore, three-player sections; the German rule
+sheet (004) "Wertung", "Sandbagging"; a Spades app's rules page (003) "Punktevergabe".
+Each :class:`~scorekeeper.engine.sheet.Line` names the rule it applies (its house
+rule key, or the scoring step) and its source.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Building Mü games for the engine tests, and the rulebook's tables written out literally.
 
-The tables are copied cell by cell from shared/rules/mu.md §6 and §8, never computed
+The tables are copied cell by cell from docs/rules/mu.md §6 and §8, never computed
 from the engine's formulas, so the tests check the engine against the rulebook.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine.mu.game import Deal, Eklat, MuGame, Played
+from scorekeeper.engine.mu.game import Eklat, MuDeal, MuGame, Played
 from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.mu.scoring import score_mu
 from scorekeeper.engine.sheet import Sheet
@@ -72,12 +72,12 @@ def played(
     return Played(chef, level, vize, chef_trump, vize_trump, partner, tuple(points))
 
 
-def game(*deals: Deal, players: tuple[str, ...] = FIVE, dealer: int = 0, **rules: Any) -> MuGame:
+def game(*deals: MuDeal, players: tuple[str, ...] = FIVE, dealer: int = 0, **rules: Any) -> MuGame:
     """A Mü game of ``deals`` under ``rules`` (record keys)."""
     return MuGame(players=players, dealer=dealer, rules=mu_rules(rules), deals=tuple(deals))
 
 
-def score(*deals: Deal, players: tuple[str, ...] = FIVE, **rules: Any) -> Sheet:
+def score(*deals: MuDeal, players: tuple[str, ...] = FIVE, **rules: Any) -> Sheet:
     """Score ``deals`` (see :func:`game`)."""
     return score_mu(game(*deals, players=players, **rules))
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.game import Deal, Eklat, MuGame, Played
+from scorekeeper.engine.mu.game import Eklat, MuDeal, MuGame, Played
 from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.mu.scoring import score_mu, verify_deal
 from scorekeeper.engine.record import game_record, parse_record, score_output, score_record
@@ -35,7 +35,7 @@ def points_split(draw: st.DrawFn, count: int) -> tuple[int, ...]:
 
 
 @st.composite
-def valid_deals(draw: st.DrawFn, count: int) -> Deal:
+def valid_deals(draw: st.DrawFn, count: int) -> MuDeal:
     most = len(TEAM_TARGETS[count])  # the hand size
     kind = draw(st.integers(0, 9))
     if kind == 0:
@@ -219,7 +219,7 @@ def test_moving_everyone_one_seat_moves_the_scores_with_them(game):
     def rotate(values):
         return values[1:] + values[:1]
 
-    def moved(deal: Deal) -> Deal:
+    def moved(deal: MuDeal) -> MuDeal:
         if isinstance(deal, Eklat):
             return Eklat(deal.level, tuple(seat(s) for s in deal.tied), seat(deal.last))
         return Played(

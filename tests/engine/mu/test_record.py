@@ -1,4 +1,4 @@
-"""The Mü game record (shared/formats/game-record.md, "A Mü deal"): parse, write, score output."""
+"""The Mü game record (docs/game-record.md, "A Mü deal"): parse, write, score output."""
 
 from __future__ import annotations
 

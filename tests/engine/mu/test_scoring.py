@@ -1,7 +1,7 @@
 """Mü scoring, step by step, with every worked example of the rulebook.
 
-Source: shared/rules/mu.md §4 "Chef, Eklat, Vize", §5 "Trumps", §6 "Chef team and
-team target", §8 "Scoring", §9 "Score sheet and game end"; seed 001 (Beispiel 3, 6-9).
+Source: docs/rules/mu.md §4 "Chef, Eklat, Vize", §5 "Trumps", §6 "Chef team and
+team target", §8 "Scoring", §9 "Score sheet and game end"; Mü & mehr rulebook (001), Beispiel 3, 6-9.
 Seats in the rulebook's examples: Anna 0, Beate 1, Conny 2, Dagmar 3, Emma 4.
 """
 
@@ -328,7 +328,7 @@ def test_card_points_one_per_player_never_negative_game_record():
 
 
 def test_the_chef_may_never_pick_the_vize_as_partner_mu_6():
-    """§6 / seed: "Der Chef darf den Vize nie zu seinem Partner machen"."""
+    """§6 / Mü & mehr rulebook §6: "Der Chef darf den Vize nie zu seinem Partner machen"."""
     error = refused(played(DAGMAR, 4, (9, 10, 14, 20, 7), partner=CONNY, vize=CONNY, vize_trump=7))
     assert error.field == "partner"
     assert str(error) == "The Chef may never pick the Vize as partner. (mu.md §6)"

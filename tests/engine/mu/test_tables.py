@@ -1,7 +1,7 @@
 """The Mü tables: card points, hand sizes, every team target and every bonus.
 
-Source: shared/rules/mu.md §1 "Cards", §6 "Chef team and team target", §8 "Bonus for
-a made game" (seed 001, "1. Material", "6. Das Chefteam", "8. Wertung").
+Source: docs/rules/mu.md §1 "Cards", §6 "Chef team and team target", §8 "Bonus for
+a made game" (Mü & mehr rulebook, 001: "1. Material", "6. Das Chefteam", "8. Wertung").
 Expected values are the tables written out cell by cell (helpers.TEAM_TARGETS, ...),
 never the engine's formulas.
 """
@@ -28,7 +28,7 @@ from .helpers import BONUS_TABLE, POINTS_IN_DEAL, TEAM_TARGETS
 
 
 def test_five_colours_of_twelve_cards_with_1_and_7_twice_mu_1():
-    """§1: 5 colours x 12 cards, digits 0-9 with 1 and 7 twice (seed: "1 & 7 sind doppelt vorhanden!")."""
+    """§1: 5 colours x 12 cards, digits 0-9 with 1 and 7 twice (Mü & mehr rulebook: "1 & 7 sind doppelt vorhanden!")."""
     assert COLOURS == ("red", "blue", "green", "yellow", "black")
     assert DIGITS == (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
     assert len(COLOURS) * len(DIGITS) == 60

@@ -14,11 +14,14 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.spades import rulebook as rulebook_module
+from scorekeeper.engine.spades import rulebook_bags, rulebook_bidding, rulebook_nil, rulebook_special
 from scorekeeper.engine.spades.rulebook import RuleSentence, rulebook
 from scorekeeper.engine.spades.rules import GROUPS, KEYS, PRESETS, SpadesRules, spades_rules
 from scorekeeper.engine.text import Text
 
-SOURCE = Path(rulebook_module.__file__)
+#: The modules that hold the sentences (the rulebook is split by group to keep each module short).
+MODULES = (rulebook_module, rulebook_bidding, rulebook_nil, rulebook_special, rulebook_bags)
+SOURCES = tuple(Path(module.__file__) for module in MODULES)
 
 #: Values to try for the keys that take a number (a couple each, within the key's bounds).
 NUMBERS: dict[str, tuple[Any, ...]] = {
@@ -195,26 +198,29 @@ def test_sentences_follow_the_values(changes, key, expected):
 
 
 def noop_templates() -> set[str]:
-    """Every string given to ``_()`` in the module; fail on a call that is not one literal string."""
+    """Every string given to ``_()`` in the modules; fail on a call that is not one literal string."""
     templates = set()
-    for node in ast.walk(ast.parse(SOURCE.read_text())):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
-            assert len(node.args) == 1 and not node.keywords, ast.unparse(node)
-            assert isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str), ast.unparse(node)
-            templates.add(node.args[0].value)
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+                assert len(node.args) == 1 and not node.keywords, ast.unparse(node)
+                assert isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str), ast.unparse(node)
+                templates.add(node.args[0].value)
     return templates
 
 
 def test_every_template_is_a_literal_marked_for_extraction():
-    source = SOURCE.read_text()
-    assert "from ..text import gettext_noop as _" in source
+    for path in SOURCES:
+        source = path.read_text()
+        assert "from ..text import gettext_noop as _" in source
     marked = noop_templates()
     used = {sentence.text.template for rules in variants() for sentence in sentences(rules).values()}
     assert used == marked  # and none is dead
 
 
 def test_the_module_does_not_import_django():
-    assert "django" not in SOURCE.read_text().lower()
+    for path in SOURCES:
+        assert "django" not in path.read_text().lower()
     code = (
         "import sys, scorekeeper.engine.spades.rulebook as r; "
         "r.rulebook(r.SpadesRules()); "

@@ -1,4 +1,4 @@
-"""The Spades rule keys and presets (shared/rules/spades.md "Rule keys", "Presets")."""
+"""The Spades rule keys and presets (docs/rules/spades.md "Rule keys", "Presets")."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_every_key_of_standard_scoring_is_supported_with_its_spec_default():
 def test_every_key_explains_itself_and_names_its_source(name):
     spec = KEYS[name]
     assert spec.label and spec.help.endswith(")") or spec.help.endswith(".")
-    assert re.search(r"spades\.md|\b00[0-4]\b", spec.source)  # the catalogue or a seed
+    assert re.search(r"spades\.md|\b00[0-4]\b", spec.source)  # the catalogue or a published source (000-004)
 
 
 #: What spades.md "Presets" says each preset sets, written out from the text (not from PRESETS).

@@ -1,7 +1,8 @@
-"""Standard Spades scoring, step by step, with every worked example of the seeds.
+"""Standard Spades scoring, step by step, with every worked example of the published rules.
 
-Source: shared/rules/spades.md "Standard scoring, exactly"; seeds 002 "Scoring",
-000 "Punktwert", 004 "Wertung" / "Sandbagging" / "Gewinnen", 003 "Punktevergabe".
+Source: docs/rules/spades.md "Standard scoring, exactly"; Pagat, Spades (002) "Scoring",
+its German translation (000) "Punktwert", the German rule sheet (004) "Wertung" /
+"Sandbagging" / "Gewinnen", a Spades app's rules page (003) "Punktevergabe".
 """
 
 from __future__ import annotations

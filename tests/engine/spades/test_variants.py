@@ -1,10 +1,10 @@
 """Every Spades house rule value and every preset, with numbers worked out by hand from the rule text.
 
-Source: shared/seeds/002_1643439527f133a1.txt ("002"): sections "Variations in the bidding"
+Source: Pagat, Spades (002; see docs/rules/spades.md, "Sources"): sections "Variations in the bidding"
 (Partnership Bidding, Round-the-table bidding, The hand that bids itself), "Special actions /
 bids" (Misdeal, Blind 6, 10-for-200, Moon or Boston, Blind moon, No trump bids, Double Nil,
 Bemo), "Variations in the scoring", "Dennis J Barmore's rules", "New York City rules", "Solo
-Spades", "Spades for Six / Three / Two Players"; shared/rules/spades.md ("Rule keys",
+Spades", "Spades for Six / Three / Two Players"; docs/rules/spades.md ("Rule keys",
 "Presets"). Seats: Ann 0, Bob 1, Cat 2, Dan 3; side 0 = Ann & Cat, side 1 = Bob & Dan.
 Each test's comment shows the arithmetic. Where the text leaves a reading open, the test
 says which reading the engine follows (README "House rules").

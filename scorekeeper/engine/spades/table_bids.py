@@ -1,0 +1,174 @@
+"""What depends on several bids of a hand: side limits, a nil's partner, double nil, the total of all bids.
+
+The same check refuses a saved hand and filters the bid buttons while bids are
+being tapped (:func:`offered_table_bids`). Sources: ``docs/rules/spades.md``
+"Rule keys" (``min_team_bid``, ``nil_partner_min_bid``, ``bids_may_total_13``);
+Pagat, Spades (002) "Partnership Bidding", "Double Nil", "New York City rules".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import RuleError
+from ..text import gettext_noop
+from .bids import bid_error, offered_bids, offered_side_bids, side_bids
+from .game import Bid, SpadesGame, bid_tricks, is_nil
+from .rules import BLIND_NIL, DOUBLE_NIL, NIL
+
+
+def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> None:
+    """Check what depends on several bids of hand ``number``: side limits, nil partner, double nil, total.
+
+    Args:
+        bids: the normalised bids in seat order (sides with partnership bidding);
+            ``None`` for a bid not chosen yet: a check that needs it is skipped,
+            so the same check can filter the buttons while bids are being tapped.
+        number: the hand (its bidding order decides who completes a breach).
+
+    Raises:
+        RuleError: ``field="bids"`` at the seat whose bid completes the breach.
+    """
+    rules = game.rules
+    if (
+        rules.min_team_bid == 0
+        and rules.max_team_bid >= rules.tricks
+        and not rules.nil_partner_min_bid
+        and rules.bids_may_total_13
+        and DOUBLE_NIL not in bids
+    ):
+        return  # no rule between seats is in play: the common case, kept fast
+    if rules.bidding == "individual":
+        for seats in game.sides:
+            _verify_double_nil_partners(game, bids, seats)
+            _verify_side_total(game, bids, seats, number)
+            _verify_nil_partner(game, bids, seats)
+    _verify_bids_total(game, bids, number)
+
+
+def _verify_double_nil_partners(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int]) -> None:
+    """Double nil is one bid of both partners: one partner bidding it and the other anything else is refused
+    (002 "Double Nil")."""
+    doubles = [seat for seat in seats if bids[seat] == DOUBLE_NIL]
+    others = [seat for seat in seats if bids[seat] is not None and bids[seat] != DOUBLE_NIL]
+    if doubles and others:
+        raise bid_error(
+            gettext_noop("%(player)s: double nil needs both partners to bid it."),
+            "002 Double Nil",
+            seat=doubles[0],
+            player=game.players[doubles[0]],
+        )
+
+
+def _verify_side_total(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int], number: int) -> None:
+    """Partners' numbers together within ``min_team_bid`` .. ``max_team_bid`` (002 "Partnership Bidding"),
+    once every partner has bid; a double nil is exempt. The last of them to bid is at fault."""
+    rules = game.rules
+    chosen = [bid for seat in seats if (bid := bids[seat]) is not None]
+    if len(chosen) < len(seats) or DOUBLE_NIL in chosen or len(seats) < 2:
+        return
+    total = sum(bid_tricks(bid) for bid in chosen)
+    if not rules.min_team_bid <= total <= rules.max_team_bid:
+        last = _last_bidder(game, seats, number)
+        raise bid_error(
+            gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all, not %(total)d."),
+            "spades.md: min_team_bid; 002 Partnership Bidding",
+            seat=last,
+            player=game.players[last],
+            low=rules.min_team_bid,
+            high=rules.max_team_bid,
+            total=total,
+        )
+
+
+def _verify_nil_partner(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int]) -> None:
+    """The partner of a nil or blind nil bids at least ``nil_partner_min_bid`` (002 "Partnership Bidding")."""
+    least = game.rules.nil_partner_min_bid
+    if not least:
+        return
+    for seat in seats:
+        if bids[seat] not in (NIL, BLIND_NIL):
+            continue
+        for partner in seats:
+            partner_bid = bids[partner]
+            if partner == seat or partner_bid is None:
+                continue
+            if is_nil(partner_bid) or bid_tricks(partner_bid) < least:
+                raise bid_error(
+                    gettext_noop("%(player)s: the partner of a nil bids at least %(least)d."),
+                    "spades.md: nil_partner_min_bid; 002 Partnership Bidding",
+                    seat=partner,
+                    player=game.players[partner],
+                    least=least,
+                )
+
+
+def _verify_bids_total(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> None:
+    """With ``bids_may_total_13`` off, all bids together must not equal the tricks in a hand, so someone
+    must fail (002 "Partnership Bidding", "Spades for Three Players"); the last to bid is at fault."""
+    rules = game.rules
+    if rules.bids_may_total_13:
+        return
+    chosen = [bid for bid in bids if bid is not None]
+    if len(chosen) < len(bids):
+        return
+    total = sum(side_bids(game, chosen))
+    if total == rules.tricks:
+        last = game.bidding_order(number)[-1] if rules.bidding == "individual" else game.side_order(number)[-1]
+        raise bid_error(
+            gettext_noop("The bids add up to %(total)d, the tricks in a hand: someone must bid differently."),
+            "spades.md: bids_may_total_13; 002 Partnership Bidding",
+            seat=last,
+            total=total,
+        )
+
+
+def _last_bidder(game: SpadesGame, seats: Sequence[int], number: int) -> int:
+    """The seat of ``seats`` that bids last in hand ``number`` (only worked out for an error)."""
+    order = game.bidding_order(number)
+    return max(seats, key=order.index)
+
+
+def offered_table_bids(
+    game: SpadesGame, chosen: Sequence[Bid | None], *, totals: Sequence[int], number: int
+) -> tuple[tuple[Bid, ...], ...]:
+    """The bid buttons per seat (per side with partnership bidding) given the bids tapped so far.
+
+    Each seat gets what :func:`~.bids.offered_bids` allows it alone, less any bid
+    that :func:`verify_table_bids` would refuse together with the bids already
+    chosen (a nil's partner below the minimum, bids adding up to the tricks, ...).
+    A seat's own current choice is always kept, so a conflict shows at the field.
+
+    Args:
+        chosen: the normalised bids tapped so far, ``None`` where none is chosen yet.
+    """
+    rules = game.rules
+    bases: list[tuple[Bid, ...]]
+    if rules.bidding == "partnership":
+        bases = [offered_side_bids(rules)] * len(game.sides)
+    else:
+        bases = [offered_bids(rules, side=game.side_of(seat), totals=totals) for seat in range(len(game.players))]
+    result = []
+    for index, base in enumerate(bases):
+        others = [None if i == index else bid for i, bid in enumerate(chosen)]
+        if _table_problem(game, others, number):
+            result.append(base)  # a conflict elsewhere: do not hide this seat's buttons for it
+            continue
+        result.append(
+            tuple(
+                bid
+                for bid in base
+                if bid == chosen[index]
+                or not _table_problem(game, [bid if i == index else b for i, b in enumerate(others)], number)
+            )
+        )
+    return tuple(result)
+
+
+def _table_problem(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> bool:
+    """Whether :func:`verify_table_bids` refuses ``bids``."""
+    try:
+        verify_table_bids(game, bids, number)
+    except RuleError:
+        return True
+    return False
