@@ -17,6 +17,7 @@ from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
 
 from . import services, summaries
+from .views import mu_sheet_response
 
 
 class Mu:
@@ -81,6 +82,4 @@ class Mu:
         self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
     ) -> HttpResponse:
         """The Mü sheet page (or its partial for htmx)."""
-        from .views import mu_sheet_response  # the views import the core's views, which use the registry
-
         return mu_sheet_response(request, game, status=status, shown_stage=shown_stage)

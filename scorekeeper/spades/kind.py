@@ -16,6 +16,7 @@ from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.players import FigureRow, KindFigures
 
 from . import services, summaries
+from .views.sheet import sheet_response
 
 
 class Spades:
@@ -79,6 +80,4 @@ class Spades:
         self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
     ) -> HttpResponse:
         """The Spades sheet page (or its partial for htmx)."""
-        from .views.sheet import sheet_response  # the views import the core's views, which use the registry
-
         return sheet_response(request, game, status=status, shown_stage=shown_stage)

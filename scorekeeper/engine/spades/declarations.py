@@ -107,10 +107,17 @@ def _verify_blind(rules: SpadesRules, *, side: int, name: str, bid: int, no_trum
         )
 
 
+def may_bid_blind(rules: SpadesRules, *, side: int, totals: Sequence[int]) -> bool:
+    """Whether ``side`` is far enough behind the leader for a blind bid (``blind_min_deficit``;
+    002 "New York City rules"; 0: any time, even ahead); whether blind bids are played at all
+    is ``blind_bids``."""
+    return not rules.blind_min_deficit or behind(totals, side) >= rules.blind_min_deficit
+
+
 def _verify_blind_deficit(rules: SpadesRules, *, side: int, name: str, totals: Sequence[int]) -> None:
-    """A blind bid only by a side far enough behind (``blind_min_deficit``; 002 "New York City rules")."""
+    """A blind bid only by a side far enough behind (:func:`may_bid_blind`)."""
     lag = behind(totals, side)
-    if rules.blind_min_deficit and lag < rules.blind_min_deficit:
+    if not may_bid_blind(rules, side=side, totals=totals):
         raise bid_error(
             gettext_noop(
                 "%(side)s: a blind bid is allowed only when the side is at least %(deficit)d points behind "

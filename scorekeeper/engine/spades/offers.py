@@ -1,7 +1,7 @@
 """What a side may declare with its bids this hand: the "can" of the declarations.
 
-The same conditions as :func:`scorekeeper.engine.spades.bidding.verify_declarations`
-checks, asked before the bids, so the sheet offers only what the house rules allow now.
+The same conditions as :func:`scorekeeper.engine.spades.declarations.verify_declarations`
+checks (:func:`may_bid_blind`), asked before the bids, so the sheet offers only what the house rules allow now.
 Sources: ``docs/rules/spades.md`` keys ``blind_bids``, ``blind_moon``,
 ``blind_min_deficit``, ``ten_for_two_hundred``, ``no_trump_bids``, ``bemo``; Pagat,
 Spades (002), "Blind bids", "10 for 200", "No trump bids", "Bemo".
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bidding import behind
+from .declarations import may_bid_blind
 from .rules import SpadesRules
 
 
@@ -37,7 +37,7 @@ def declarable(rules: SpadesRules, *, side: int, totals: Sequence[int]) -> Decla
     10-for-200 is declared only where a bid of 10 is not already it.
     """
     return Declarable(
-        blind=(rules.blind_bids or rules.blind_moon) and behind(totals, side) >= rules.blind_min_deficit,
+        blind=(rules.blind_bids or rules.blind_moon) and may_bid_blind(rules, side=side, totals=totals),
         ten_for_two_hundred=bool(rules.ten_for_two_hundred) and not rules.ten_bid_is_ten_for_two_hundred,
         no_trump=rules.no_trump_bids,
         bemo=rules.bemo,
