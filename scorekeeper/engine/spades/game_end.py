@@ -59,7 +59,7 @@ def game_end(
         or "tie: play another hand") or ``None``.
     """
     wins = _outright_wins(rules, outright, names)
-    losers, reason = _outright_losers(rules, outright, names, sets_in_a_row)
+    losers, reason = _outright_losers(rules, outright, names, sets_in_a_row=sets_in_a_row)
     if wins:
         # Kept as it was (a known quirk): a side with both a winning moon and a Boston is listed
         # twice, so it "ties" with itself and another hand is played.
@@ -90,7 +90,7 @@ def _outright_wins(rules: SpadesRules, outright: Sequence[Outright], names: Sequ
 
 
 def _outright_losers(
-    rules: SpadesRules, outright: Sequence[Outright], names: Sequence[str], sets_in_a_row: Sequence[int]
+    rules: SpadesRules, outright: Sequence[Outright], names: Sequence[str], *, sets_in_a_row: Sequence[int]
 ) -> tuple[set[int], Line | None]:
     """The sides that lose at once: a double nil that loses the game, set too many hands in a row
     (``set_twice_loses``; 002 "New York City rules"); with the line of the last side set too often."""

@@ -165,6 +165,7 @@ def score_nils(
 
 
 def _points(lines: Sequence[Line]) -> int:
+    """The game points of ``lines``."""
     return sum(line.points for line in lines)
 
 

@@ -38,6 +38,7 @@ class Verdict:
 
 
 def _suit_name(suit: str) -> Text:
+    """The suit ``"S"``, ``"H"``, ``"D"`` or ``"C"`` as players read it (translated)."""
     return Text(SUIT_NAMES[suit])
 
 
@@ -100,6 +101,8 @@ def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situa
 def _lead_refusal(
     rules: SpadesRules, cards: Deck, hand: Sequence[str], card: str, situation: Situation
 ) -> Verdict | None:
+    """Leading to a trick: the first lead (``first_lead``; 002 "Play", "Variations in the play"), and
+    spades only once broken (``spades_lead``; 004 "Breaking Spaten") unless only spades are left."""
     only_spades = all(cards.is_trump(other) for other in hand)
     if situation.trick == 1:
         if rules.first_lead == "two_of_clubs":
@@ -215,6 +218,7 @@ def _solo_refusal(
 
 
 def _lowest_club(cards: Deck, hand: Sequence[str]) -> str | None:
+    """The lowest club of ``hand`` that is not a trump, or ``None``."""
     clubs = [card for card in hand if not cards.is_trump(card) and card.endswith("C")]
     return min(clubs, key=cards.rank) if clubs else None
 

@@ -83,7 +83,7 @@ def score_spades(game: SpadesGame) -> Sheet:
         if hand.misdeal is not None:
             hands.append(HandScore((0,) * len(names), totals, bags, (_misdeal_note(game, hand, index),)))
             continue
-        results = _score_sides(game, hand, names, bags)
+        results = _score_sides(game, hand, names=names, carried=bags)
         totals = tuple(total + result.points for total, result in zip(totals, results, strict=True))
         bags = tuple(result.bags for result in results)
         sets_in_a_row = tuple(n + 1 if result.set else 0 for n, result in zip(sets_in_a_row, results, strict=True))
@@ -118,10 +118,12 @@ def _misdeal_note(game: SpadesGame, hand: SpadesHand, index: int) -> Line:
 
 
 def _score_sides(
-    game: SpadesGame, hand: SpadesHand, names: Sequence[str], carried: Sequence[int]
+    game: SpadesGame, hand: SpadesHand, *, names: Sequence[str], carried: Sequence[int]
 ) -> tuple[SideScore, ...]:
     """Every side's score for a played hand, then the bonus a failed double nil gives the opponents."""
-    results = tuple(_score_side(game, hand, side, names[side], carried[side]) for side in range(len(names)))
+    results = tuple(
+        _score_side(game, hand, side=side, name=names[side], carried=carried[side]) for side in range(len(names))
+    )
     if not any(result.opponents_bonus for result in results):
         return results
     return tuple(_with_opponents_bonus(results, side, names) for side in range(len(results)))
@@ -140,7 +142,7 @@ def _with_opponents_bonus(results: Sequence[SideScore], side: int, names: Sequen
     return result
 
 
-def _score_side(game: SpadesGame, hand: SpadesHand, side: int, name: str, carried: int) -> SideScore:
+def _score_side(game: SpadesGame, hand: SpadesHand, *, side: int, name: str, carried: int) -> SideScore:
     """One side's hand: its contract, nils, bemo, the blind bonus, the bag-cancelling card, then sandbagging.
 
     Args:
@@ -168,7 +170,7 @@ def _score_side(game: SpadesGame, hand: SpadesHand, side: int, name: str, carrie
         )
     lines = [*_contract_lines(rules, hand, contract, nils, side=side, name=name), *(nils.lines if nils else ())]
     lines += _bemo_lines(hand, side, name)
-    lines += _blind_doubles(rules, hand, side, name, points=sum(line.points for line in lines))
+    lines += _blind_doubles(rules, hand, side=side, name=name, points=sum(line.points for line in lines))
     new_bags = (nils.bags if nils else 0) + (contract.bags if contract else 0)
     if hand.bag_cancel == side and contract is not None and contract.bags > 0:  # a made bid with bags
         new_bags -= 1
@@ -272,7 +274,7 @@ def _bemo_lines(hand: SpadesHand, side: int, name: str) -> list[Line]:
     return lines
 
 
-def _blind_doubles(rules: SpadesRules, hand: SpadesHand, side: int, name: str, *, points: int) -> list[Line]:
+def _blind_doubles(rules: SpadesRules, hand: SpadesHand, *, side: int, name: str, points: int) -> list[Line]:
     """With the cut-throat bonuses, a blind bet doubles every point of the hand so far
     (002 "Spades for Three Players": Blind)."""
     if not (rules.cutthroat_bonus and side in hand.blind and points):
