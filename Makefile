@@ -24,12 +24,13 @@ run: setup
 	@$(BIN)/python manage.py lan_address --port $(PORT)
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
-## test: ruff (lint and format), the layer contracts (import-linter),
+## test: ruff (lint and format), the layer contracts (import-linter), the type checker (mypy),
 ## then the whole suite (engine, views, commands, browser)
 test: $(STAMP) system
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python -m pytest
 

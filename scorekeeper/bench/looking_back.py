@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 import urllib.parse
+from functools import partial
 from typing import Any
 
 from django.db import connection
@@ -75,7 +76,7 @@ def time_pages(user: Any, player: Any) -> dict[str, tuple[int, float]]:
         count = len(queries)  # now: every request empties the log Django keeps
         if response.status_code != 200:
             raise RuntimeError(f"{label}: status {response.status_code}")
-        results[label] = (count, median_ms(lambda url=url: client.get(url), TIMED_RUNS))
+        results[label] = (count, median_ms(partial(client.get, url), TIMED_RUNS))
     return results
 
 
@@ -129,7 +130,7 @@ def _game_rows(user: Any, people: list[Any], record: dict[str, Any]) -> tuple[An
         kind=record["game"], players=record["players"], dealer=0, rules=record["rules"], owner=user,
         finished=sheet.finished, hands_played=len(sheet.hands),
     )  # fmt: skip
-    rows = game.game_kind.stored_rows(game, engine)
+    rows = list(game.game_kind.stored_rows(game, engine))
     seats = [
         Seat(game=game, player=person, seat=line.seat, side=line.side,
              **{name: getattr(line, name) for name in SEAT_FIGURES})
@@ -148,7 +149,7 @@ def _spades_record(people: list[Any], rng: random.Random) -> dict[str, Any]:
         "players": [person.name for person in people],
         "dealer": 0,
         "rules": {**NEVER_ENDS, "target": target},
-        "hands": [{"bids": list(h.bids), "tricks": list(h.tricks)} for h in hands],
+        "hands": [{"bids": list(h.bids or ()), "tricks": list(h.tricks or ())} for h in hands],
     }
 
 

@@ -38,7 +38,9 @@ def run(out: Output) -> None:
         imported = subprocess.run(
             [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
         ).stdout
-        game_url = re.search(r"(/games/[A-Za-z0-9_-]{24}/)", imported).group(1)
+        found = re.search(r"(/games/[A-Za-z0-9_-]{24}/)", imported)
+        assert found is not None, "import_game prints the game's address"
+        game_url = found.group(1)
         with gunicorn(env) as base:
             concurrent_saves(out, base, game_url)
             poll_speed(out, base, game_url)
@@ -67,7 +69,9 @@ def poll_speed(out: Output, base: str, game_url: str) -> None:
     """One line: requests per second of the plain ``/health/`` view and of the live poll of the
     unchanged sheet at ``game_url``, and the poll's share of the plain view's rate."""
     page = get(base + game_url)
-    version = re.search(r"live/\?v=([0-9]+)", page).group(1)
+    found = re.search(r"live/\?v=([0-9]+)", page)
+    assert found is not None, "the sheet polls with its version"
+    version = found.group(1)
     plain = requests_per_second(base + "/health/", 200)
     poll = requests_per_second(f"{base}{game_url}live/?v={version}", 204)
     share = poll / plain

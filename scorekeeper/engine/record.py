@@ -46,7 +46,7 @@ AnyGame = SpadesGame | MuGame
 
 
 def _error(
-    template: str, where: str | None = None, hand: int | None = None, *, unit: str = "hand", **params: Any
+    template: str, where: str | None = None, hand: int | None = None, *, unit: str = "hand", **params: object
 ) -> RecordError:
     """A :class:`RecordError` about input ``where`` (a record field name); ``unit`` "deal" for Mü."""
     return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md", unit=unit)
@@ -126,7 +126,9 @@ def parse_record(data: Any) -> AnyGame:
     return SpadesGame(players=players, dealer=dealer, rules=rules, hands=hands)
 
 
-def _table(data: Mapping[str, Any], counts: tuple[int, ...], players_error: Text) -> tuple[tuple[str, ...], int, list]:
+def _table(
+    data: Mapping[str, Any], counts: tuple[int, ...], players_error: Text
+) -> tuple[tuple[str, ...], int, list[Any]]:
     """The players (names stripped), first dealer and raw hands of a record, checked for shape.
 
     Args:

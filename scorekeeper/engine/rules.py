@@ -11,12 +11,29 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import RecordError
 from .text import Text, gettext_noop
 
-R = TypeVar("R")
+
+class RuleSet(Protocol):
+    """What :func:`rules_from_record` needs of a rule set: a dataclass with a ``preset``, built from keywords."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def preset(self) -> str:
+        """The name of the preset the rule set starts from."""
+        ...
+
+    def __init__(self, *, preset: str, **keys: Any) -> None: ...
+
+
+R = TypeVar("R", bound=RuleSet)
+
+#: A house rule key's value as the game record holds it: yes/no, a whole number, a word, or none.
+KeyValue = bool | int | str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +49,7 @@ class KeySpec:
         source: where the rule is written, e.g. ``"spades.md: Rule keys; 002 Scoring"``.
     """
 
-    choices: tuple[Any, ...] | None
+    choices: tuple[KeyValue, ...] | None
     minimum: int | None
     maximum: int | None
     optional: bool
@@ -41,16 +58,17 @@ class KeySpec:
     help: str
     source: str
 
-    def check(self, name: str, value: Any) -> Any:
+    def check(self, name: str, value: object) -> KeyValue:
         """Return ``value`` if this key accepts it; raise :class:`RecordError` if not."""
         if value is None:
             if self.optional:
                 return None
             raise _bad_value(name, value)
         if self.choices is not None:
-            # bool is a subclass of int: compare types too, so 1 is not True.
-            if any(value == choice and type(value) is type(choice) for choice in self.choices):
-                return value
+            for choice in self.choices:
+                # bool is a subclass of int: compare types too, so 1 is not True.
+                if value == choice and type(value) is type(choice):
+                    return choice
             raise _bad_value(name, value, self.choices)
         if type(value) is not int:
             raise _bad_value(name, value)
@@ -69,7 +87,7 @@ def _bound(bound: int | None) -> str:
     return "…" if bound is None else str(bound)
 
 
-def _bad_value(name: str, value: Any, choices: tuple[Any, ...] | None = None) -> RecordError:
+def _bad_value(name: str, value: object, choices: tuple[KeyValue, ...] | None = None) -> RecordError:
     if choices is None:
         return RecordError(
             Text(
@@ -88,7 +106,7 @@ def _bad_value(name: str, value: Any, choices: tuple[Any, ...] | None = None) ->
     )
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -99,28 +117,32 @@ def _json(value: Any) -> str:
 
 
 def rule_key(
-    default: Any,
+    default: KeyValue,
     *,
     group: str,
     label: str,
     help: str,
     source: str,
-    choices: tuple[Any, ...] | None = None,
+    choices: tuple[KeyValue, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
     optional: bool = False,
 ) -> Any:
-    """Declare a house rule key as a dataclass field (see the module docstring)."""
+    """Declare a house rule key as a dataclass field (see the module docstring).
+
+    Returns a :func:`dataclasses.field`, typed ``Any`` (as ``field`` itself is) so
+    that it can stand for the field's declared type, e.g. ``nil: bool = rule_key(...)``.
+    """
     spec = KeySpec(choices, minimum, maximum, optional, group, label, help, source)
     return dataclasses.field(default=default, metadata={"key": spec})
 
 
-def key_specs(rules_type: type) -> dict[str, KeySpec]:
+def key_specs(rules_type: type[RuleSet]) -> dict[str, KeySpec]:
     """Map each house rule key of the rule set class to its :class:`KeySpec`, in order."""
     return {f.name: f.metadata["key"] for f in dataclasses.fields(rules_type) if "key" in f.metadata}
 
 
-def rules_from_record(rules_type: type[R], presets: Mapping[str, Mapping[str, Any]], data: Any) -> R:
+def rules_from_record(rules_type: type[R], presets: Mapping[str, Mapping[str, KeyValue]], data: Any) -> R:
     """Build a rule set from a game record's ``rules`` object.
 
     Args:
@@ -144,7 +166,7 @@ def rules_from_record(rules_type: type[R], presets: Mapping[str, Mapping[str, An
             field="rules",
         )
     specs = key_specs(rules_type)
-    values = dict(presets[preset])
+    values: dict[str, KeyValue] = dict(presets[preset])
     for name, value in data.items():
         if name == "preset":
             continue
@@ -154,7 +176,7 @@ def rules_from_record(rules_type: type[R], presets: Mapping[str, Mapping[str, An
     return rules_type(preset=preset, **values)
 
 
-def rules_to_record(rules: Any, presets: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def rules_to_record(rules: RuleSet, presets: Mapping[str, Mapping[str, KeyValue]]) -> dict[str, Any]:
     """The ``rules`` object of a game record: the preset plus every key that differs from it."""
     base = rules_from_record(type(rules), presets, {"preset": rules.preset})
     record: dict[str, Any] = {"preset": rules.preset}

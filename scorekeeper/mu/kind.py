@@ -10,13 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_noop, ngettext
 
 from scorekeeper.engine.mu.game import MuGame
-from scorekeeper.engine.mu.rules import mu_rules, mu_rules_record
-from scorekeeper.engine.record import mu_deal_record, parse_mu_deal
+from scorekeeper.engine.mu.rules import mu_rules_record
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
 
 from . import services, summaries
+from .rows import mu_game, stored_deal
 from .views import mu_sheet_response
 
 
@@ -43,12 +43,7 @@ class Mu:
 
     def engine_game(self, game: Game, rows: Sequence[Any]) -> MuGame:
         """The engine game of ``game`` with its complete deals."""
-        return MuGame(
-            players=tuple(game.players),
-            dealer=game.dealer,
-            rules=mu_rules(game.rules),
-            deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in rows if deal.is_complete),
-        )
+        return mu_game(game, rows)
 
     def rules_record(self, engine: Any) -> dict[str, Any]:
         """The rules object to store."""
@@ -56,7 +51,7 @@ class Mu:
 
     def stored_rows(self, game: Game, engine: Any) -> list[Deal]:
         """Unsaved deals holding every deal of an imported record."""
-        return [Deal(game=game, number=number, record=mu_deal_record(deal)) for number, deal in enumerate(engine.deals)]
+        return [stored_deal(game, number, deal) for number, deal in enumerate(engine.deals)]
 
     def verify_rows(self, game: Game, rows: list[Any]) -> None:
         """Check the deals as the whole game (:func:`services.verify_deals`)."""

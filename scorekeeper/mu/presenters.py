@@ -21,6 +21,8 @@ from scorekeeper.engine.sheet import HandScore, Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
 
+from .rows import mu_game
+
 
 @dataclass(frozen=True)
 class DealRow:
@@ -94,8 +96,7 @@ def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
     """Score a Mü game and lay it out: per deal the Chef, level and trumps, the outcome,
     each player's points and totals, and the explanation lines by player."""
     stored: list[Any] = game.rows() if deals is None else deals  # a Mü game's rows are deals
-    engine = game.to_engine(stored)
-    assert isinstance(engine, MuGame)
+    engine = mu_game(game, stored)
     sheet = score_game(engine)
     names = engine.players
     rows = tuple(

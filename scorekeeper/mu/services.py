@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.deal import auction_deal
+from scorekeeper.engine.mu.deals import auction_deal
 from scorekeeper.engine.mu.game import Played
 from scorekeeper.engine.mu.scoring import verify_deal
 from scorekeeper.engine.record import score_game
@@ -29,6 +29,8 @@ from scorekeeper.games.changes import (
 )
 from scorekeeper.games.models import Change, Deal, Game
 from scorekeeper.games.undo import snapshot, verify_only_last_in_play
+
+from .rows import mu_game
 
 __all__ = ["StaleHand", "deal_auction_save", "deal_points_save", "deal_update"]
 
@@ -75,7 +77,7 @@ def deal_auction_save(
     verify_room(deals, full=FULL)
     if deals and not deals[-1].is_complete:
         raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
-    engine = game.to_engine(deals)
+    engine = mu_game(game, deals)
     if score_game(engine).finished:
         raise RuleError(Text(gettext_noop("The game is over: no more deals.")), source="mu.md §9")
     record = auction_deal(
@@ -113,7 +115,7 @@ def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = 
     before = snapshot(current)
     current.record = {**current.record, "points": list(points)}
     try:
-        score_game(game.to_engine(deals))
+        score_game(mu_game(game, deals))
     except RuleError as error:
         raise RuleError(error.text, field=error.field, seat=error.seat, source=error.source) from None
     current.save(update_fields=["record"])
@@ -156,7 +158,7 @@ def verify_deals(game: Game, deals: list[Deal]) -> None:
         RuleError: a deal's record is malformed or breaks a rule.
     """
     verify_only_last_in_play(game, deals)
-    engine = game.to_engine(deals)  # parses the changed records: shape errors surface here
+    engine = mu_game(game, deals)  # parses the changed records: shape errors surface here
     sheet = score_game(engine)
     if deals and not deals[-1].is_complete:
         if sheet.finished:

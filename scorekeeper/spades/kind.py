@@ -16,6 +16,7 @@ from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.players import FigureRow, KindFigures
 
 from . import services, summaries
+from .rows import spades_game, stored_hand
 from .views.sheet import sheet_response
 
 
@@ -41,12 +42,7 @@ class Spades:
 
     def engine_game(self, game: Game, rows: Sequence[Any]) -> SpadesGame:
         """The engine game of ``game`` with its complete hands."""
-        return SpadesGame(
-            players=tuple(game.players),
-            dealer=game.dealer,
-            rules=spades_rules(game.rules),
-            hands=tuple(hand.to_engine() for hand in rows if hand.is_complete),
-        )
+        return spades_game(game, rows)
 
     def rules_record(self, engine: Any) -> dict[str, Any]:
         """The rules object to store: the preset and every key that differs from it."""
@@ -54,7 +50,7 @@ class Spades:
 
     def stored_rows(self, game: Game, engine: Any) -> list[Hand]:
         """Unsaved hands holding every hand of an imported record."""
-        return [services.stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands)]
+        return [stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands)]
 
     def verify_rows(self, game: Game, rows: list[Any]) -> None:
         """Check the hands as the whole game (:func:`services.verify_hands`)."""

@@ -22,6 +22,8 @@ from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, 
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
 
+from .rows import spades_game
+
 
 @dataclass(frozen=True)
 class SeatCell:
@@ -212,7 +214,7 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
         game: the game; hands: its hands in order if already loaded (else one query).
     """
     hands = list(game.hands.all()) if hands is None else hands
-    engine = game.to_engine(hands)
+    engine = spades_game(game, hands)
     sheet = score_game(engine)
     sides = engine.sides
     rows = []

@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.record import hand_record, parse_spades_hand, score_game
+from scorekeeper.engine.record import parse_spades_hand, score_game
 from scorekeeper.engine.spades.bidding import verify_bidding
-from scorekeeper.engine.spades.game import Bid, SpadesHand, normalise_bid
-from scorekeeper.engine.spades.rules import SpadesRules, spades_rules, spades_rules_record
+from scorekeeper.engine.spades.game import Bid, normalise_bid
+from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.changes import (
     StaleHand,
@@ -33,6 +33,8 @@ from scorekeeper.games.models import Change, Game, Hand, HouseRules, Player
 from scorekeeper.games.services import game_create
 from scorekeeper.games.undo import snapshot, verify_only_last_in_play
 
+from .rows import spades_game
+
 __all__ = [
     "StaleHand",
     "game_start",
@@ -45,20 +47,6 @@ __all__ = [
 
 #: Why no hand can start: the game holds as many as a game may.
 FULL = gettext_noop("This game has reached %(most)d hands, the most a game can hold: start a new one.")
-
-
-def stored_hand(game: Game, number: int, hand: SpadesHand, rules: SpadesRules) -> Hand:
-    """A :class:`Hand` row for an engine hand: bids (normalised), tricks, the rest as declarations."""
-    record = hand_record(hand)
-    bids = record.pop("bids", None)
-    tricks = record.pop("tricks", None)
-    return Hand(
-        game=game,
-        number=number,
-        bids=None if bids is None else [normalise_bid(rules, bid) for bid in bids],
-        tricks=tricks,
-        declarations=record,
-    )
 
 
 @transaction.atomic
@@ -129,7 +117,7 @@ def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[Any, Any]:
             Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
             field="bids",
         )
-    engine = game.to_engine(hands)
+    engine = spades_game(game, hands)
     sheet = score_game(engine)
     if sheet.finished:
         raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
@@ -162,7 +150,7 @@ def hand_tricks_save(
     """
     game, hands = game_locked(game)
     in_play = bool(hands) and not hands[-1].is_complete
-    bids_itself = not in_play and game.to_engine(hands).bids_itself(len(hands))
+    bids_itself = not in_play and spades_game(game, hands).bids_itself(len(hands))
     verify_form_number(number, len(hands) - 1 if in_play else (len(hands) if bids_itself else None))
     if bids_itself:
         hands.append(Hand(game=game, number=len(hands), bids=None, declarations={}))
@@ -244,7 +232,7 @@ def verify_hands(game: Game, hands: list[Hand]) -> None:
         RuleError: tagged with the 0-based hand that breaks a rule.
     """
     verify_only_last_in_play(game, hands)
-    engine = game.to_engine(hands)
+    engine = spades_game(game, hands)
     sheet = score_game(engine)
     if hands and not hands[-1].is_complete:
         if sheet.finished:

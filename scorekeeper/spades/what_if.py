@@ -13,6 +13,8 @@ from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.presenters import rendered
 
+from .rows import spades_game
+
 
 @dataclass(frozen=True)
 class WhatIfSide:
@@ -52,7 +54,7 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | Non
         RuleError: ``changes`` names an unknown preset, key or value.
     """
     hands = list(game.hands.all()) if hands is None else hands
-    engine = game.to_engine(hands[:number])
+    engine = spades_game(game, hands[:number])
     other_record = dict(changes) if "preset" in changes else {**game.rules, **changes}
     other_rules = spades_rules(other_record)
     sheet = score_game(engine)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..rules import key_specs, rule_key, rules_from_record, rules_to_record
+from ..rules import KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
 from ..text import gettext_noop as _
 
 GROUPS: Mapping[str, str] = MappingProxyType({"winning": _("Winning"), "bonus": _("Bonus")})
@@ -41,7 +41,7 @@ class MuRules:
     )
 
 
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({"standard": MappingProxyType({})})
+PRESETS: Mapping[str, Mapping[str, KeyValue]] = MappingProxyType({"standard": MappingProxyType({})})
 PRESET_INFO: Mapping[str, tuple[str, str]] = MappingProxyType({"standard": (_("Rulebook"), "mu.md")})
 KEYS = key_specs(MuRules)
 

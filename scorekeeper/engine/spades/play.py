@@ -38,6 +38,7 @@ class Verdict:
 
 
 def _suit_name(suit: str) -> Text:
+    """The suit ``"S"``, ``"H"``, ``"D"`` or ``"C"`` as players read it (translated)."""
     return Text(SUIT_NAMES[suit])
 
 
@@ -100,6 +101,8 @@ def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situa
 def _lead_refusal(
     rules: SpadesRules, cards: Deck, hand: Sequence[str], card: str, situation: Situation
 ) -> Verdict | None:
+    """Leading to a trick: the first lead (``first_lead``; 002 "Play", "Variations in the play"), and
+    spades only once broken (``spades_lead``; 004 "Breaking Spaten") unless only spades are left."""
     only_spades = all(cards.is_trump(other) for other in hand)
     if situation.trick == 1:
         if rules.first_lead == "two_of_clubs":
@@ -139,33 +142,15 @@ def _lead_refusal(
 def _follow_refusal(
     rules: SpadesRules, cards: Deck, hand: Sequence[str], card: str, situation: Situation
 ) -> Verdict | None:
+    """Following to a trick: rake 'em and shake 'em, the lowest club on the first trick, follow suit, solo."""
     trick = situation.trick_so_far
     led = cards.suit(trick[0])
-    if rules.rake_em_and_shake_em and trick[0] == "BJ":
-        spades = [other for other in hand if cards.is_trump(other)]
-        if spades:
-            highest = max(spades, key=cards.rank)
-            if cards.rank(card) != cards.rank(highest):
-                return Verdict(
-                    None,
-                    Text(_("The big joker was led: everyone plays their highest spade, %(card)s."), {"card": highest}),
-                    "spades.md: rake_em_and_shake_em",
-                )
-            return None
+    if rules.rake_em_and_shake_em and trick[0] == "BJ" and any(cards.is_trump(other) for other in hand):
+        return _rake_refusal(cards, hand, card)
     if situation.trick == 1 and rules.first_lead == "lowest_club":
-        lowest = _lowest_club(cards, hand)
-        if lowest is not None and card != lowest:
-            return Verdict(
-                None,
-                Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
-                "spades.md: first_lead; 002 Variations in the play",
-            )
-        if lowest is None and cards.is_trump(card) and any(not cards.is_trump(other) for other in hand):
-            return Verdict(
-                None,
-                Text(_("No club on the first trick: discard a diamond or a heart, not a spade.")),
-                "spades.md: first_lead; 002 Variations in the play",
-            )
+        refused = _lowest_club_refusal(cards, hand, card)
+        if refused is not None:
+            return refused
     can_follow = any(cards.suit(other) == led for other in hand)
     if can_follow and cards.suit(card) != led:
         return Verdict(
@@ -174,23 +159,66 @@ def _follow_refusal(
             "002 Play; 004 Gameplay",
         )
     if rules.players == "solo4":
-        best = trick_winner(rules, trick).index
-        assert best is not None
+        return _solo_refusal(rules, cards, hand, card, trick)
+    return None
 
-        def beats(candidate: str) -> bool:
-            return trick_winner(rules, (*trick, candidate)).index == len(trick)
 
-        playable = [other for other in hand if not can_follow or cards.suit(other) == led]
-        if any(beats(other) for other in playable) and not beats(card):
-            return Verdict(
-                None,
-                Text(_("Solo: the highest card so far must be beaten when it can be.")),
-                "spades.md: players (solo4); 002 Solo Spades",
-            )
+def _rake_refusal(cards: Deck, hand: Sequence[str], card: str) -> Verdict | None:
+    """The big joker was led: everyone with a spade plays their highest (``rake_em_and_shake_em``)."""
+    highest = max((other for other in hand if cards.is_trump(other)), key=cards.rank)
+    if cards.rank(card) != cards.rank(highest):
+        return Verdict(
+            None,
+            Text(_("The big joker was led: everyone plays their highest spade, %(card)s."), {"card": highest}),
+            "spades.md: rake_em_and_shake_em",
+        )
+    return None
+
+
+def _lowest_club_refusal(cards: Deck, hand: Sequence[str], card: str) -> Verdict | None:
+    """On the first trick everyone plays their lowest club; without clubs, no spade unless only spades
+    are left (``first_lead: lowest_club``; 002 "Variations in the play")."""
+    lowest = _lowest_club(cards, hand)
+    if lowest is not None and card != lowest:
+        return Verdict(
+            None,
+            Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
+            "spades.md: first_lead; 002 Variations in the play",
+        )
+    if lowest is None and cards.is_trump(card) and any(not cards.is_trump(other) for other in hand):
+        return Verdict(
+            None,
+            Text(_("No club on the first trick: discard a diamond or a heart, not a spade.")),
+            "spades.md: first_lead; 002 Variations in the play",
+        )
+    return None
+
+
+def _solo_refusal(
+    rules: SpadesRules, cards: Deck, hand: Sequence[str], card: str, trick: Sequence[str]
+) -> Verdict | None:
+    """Solo: the highest card so far must be beaten when a playable card can (``players: solo4``;
+    002 "Solo Spades")."""
+    best = trick_winner(rules, trick).index
+    assert best is not None
+
+    def beats(candidate: str) -> bool:
+        return trick_winner(rules, (*trick, candidate)).index == len(trick)
+
+    led = cards.suit(trick[0])
+    can_follow = any(cards.suit(other) == led for other in hand)
+    playable = [other for other in hand if not can_follow or cards.suit(other) == led]
+    if any(beats(other) for other in playable) and not beats(card):
+        return Verdict(
+            None,
+            Text(_("Solo: the highest card so far must be beaten when it can be.")),
+            "spades.md: players (solo4); 002 Solo Spades",
+        )
     return None
 
 
 def _lowest_club(cards: Deck, hand: Sequence[str]) -> str | None:
+    """The lowest club of ``hand`` that is not a trump, or ``None``."""
     clubs = [card for card in hand if not cards.is_trump(card) and card.endswith("C")]
     return min(clubs, key=cards.rank) if clubs else None
 

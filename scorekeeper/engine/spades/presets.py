@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
+from ..rules import KeyValue
 from ..text import gettext_noop as _
 
 #: Preset name -> the keys it sets (``docs/rules/spades.md``, "Presets").
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+PRESETS: Mapping[str, Mapping[str, KeyValue]] = MappingProxyType(
     {
         "standard": MappingProxyType({}),
         "nil_helps_partner": MappingProxyType(

@@ -120,12 +120,12 @@ def _double_nil(rules: SpadesRules) -> Text:
 
 @_sentence("double_nil_penalty")
 def _double_nil_penalty(rules: SpadesRules) -> Text:
-    penalty = rules.double_nil_penalty
+    penalty = rules.double_nil_penalty  # a number of points, or "lose_game"
     if not double_nil_on(rules):
-        if penalty == "lose_game":
+        if isinstance(penalty, str):
             return text(_("Double nil is not played, so the rule that a failed one loses the game does not apply."))
         return text(_("Double nil is not played, so its penalty (%(points)d) does not apply."), points=penalty)
-    if penalty == "lose_game":
+    if isinstance(penalty, str):
         return text(_("A failed double nil loses the game."))
     return text(_("A failed double nil loses %(points)d points."), points=penalty)
 

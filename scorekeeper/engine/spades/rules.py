@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..rules import key_specs, rule_key, rules_from_record, rules_to_record
+from ..rules import KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
 from ..text import gettext_noop as _
 from .keys_bidding import BiddingKeys
 from .keys_scoring import YES_NO
@@ -146,7 +146,7 @@ def spades_rules_record(rules: SpadesRules) -> dict[str, Any]:
 
 
 #: (key, value) -> label (msgid) for values that are words, for forms and the "what if" menu.
-VALUE_LABELS: Mapping[tuple[str, Any], str] = MappingProxyType(
+VALUE_LABELS: Mapping[tuple[str, KeyValue], str] = MappingProxyType(
     {
         ("players", 4): _("4, two partnerships"),
         ("players", 3): _("3, cut-throat"),

@@ -41,9 +41,9 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int)
     if rules.bidding == "individual":
         for seats in game.sides:
             _verify_double_nil_partners(game, bids, seats)
-            _verify_side_total(game, bids, seats, number)
+            _verify_side_total(game, bids, seats, number=number)
             _verify_nil_partner(game, bids, seats)
-    _verify_bids_total(game, bids, number)
+    _verify_bids_total(game, bids, number=number)
 
 
 def _verify_double_nil_partners(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int]) -> None:
@@ -60,7 +60,7 @@ def _verify_double_nil_partners(game: SpadesGame, bids: Sequence[Bid | None], se
         )
 
 
-def _verify_side_total(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int], number: int) -> None:
+def _verify_side_total(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int], *, number: int) -> None:
     """Partners' numbers together within ``min_team_bid`` .. ``max_team_bid`` (002 "Partnership Bidding"),
     once every partner has bid; a double nil is exempt. The last of them to bid is at fault."""
     rules = game.rules
@@ -103,7 +103,7 @@ def _verify_nil_partner(game: SpadesGame, bids: Sequence[Bid | None], seats: Seq
                 )
 
 
-def _verify_bids_total(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> None:
+def _verify_bids_total(game: SpadesGame, bids: Sequence[Bid | None], *, number: int) -> None:
     """With ``bids_may_total_13`` off, all bids together must not equal the tricks in a hand, so someone
     must fail (002 "Partnership Bidding", "Spades for Three Players"); the last to bid is at fault."""
     rules = game.rules

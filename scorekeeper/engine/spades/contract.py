@@ -1,0 +1,353 @@
+"""Step 1 of Spades scoring: a side's contract (its bid against its tricks), decided, then explained.
+
+:func:`decide_contract` is pure: numbers in, a frozen :class:`ContractOutcome` out
+(made or set, points, bags, the rule that applied). :func:`contract_lines` and
+:func:`cutthroat_bonus_lines` turn an outcome into explanation lines.
+
+Source: ``docs/rules/spades.md``, "Standard scoring, exactly" 1 and the keys
+``moon``, ``blind_moon``, ``ten_for_two_hundred``, ``blind_made``, ``blind_failed``,
+``no_trump_bids``, ``set_penalty``, ``max_bags``, ``set_on_double_tricks``,
+``failed_nil_sets_partner``, ``overtrick_value`` and ``cutthroat_bonus``; Pagat,
+Spades (002) "Scoring", "Special actions / bids", "Variations in the scoring",
+"New York City rules", "Spades for Three Players"; 000 "Blinde 6".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..sheet import Line
+from ..text import Text
+from ..text import gettext_noop as _
+from .rules import SpadesRules
+from .sources import CONTRACT, VARIATIONS
+
+
+@dataclass(frozen=True, slots=True)
+class ContractOutcome:
+    """What a side's contract came to in one hand.
+
+    Attributes:
+        rule: the rule that decided it (the explanation line's rule key):
+            ``"contract"`` (standard), ``"moon"``, ``"blind_moon"``,
+            ``"ten_for_two_hundred"``, ``"blind_bids"`` (a blind bid made),
+            ``"blind_failed"`` (one set), ``"no_trump_bids"``, ``"set_penalty"``
+            (set, 10 per missing trick), or one of the rules that set a side
+            that made its bid: ``"failed_nil_sets_partner"``, ``"max_bags"``,
+            ``"set_on_double_tricks"``.
+        source: where that rule is written (the line's source).
+        made: whether the bid was made; ``False``: the side is set.
+        points: game points for the bid itself (negative when set), without bags or bonuses.
+        bid: tricks bid; taken: tricks counting toward the bid.
+        bags: tricks over the bid, one bag each (0 when set, and for a moon).
+        bag_points: what those bags score (``bags`` x ``overtrick_value``).
+        kind: for a blind or no-trump bid scored as such, its kind as a msgid
+            (``"blind"``, ``"no trump"``, ``"blind no trump"``); else ``""``.
+        boston: the side bid 10 or more and took every trick (``boston_wins``; 002 "New York City rules").
+        wins_game: a made moon that wins the game at once (``moon_wins_game``).
+    """
+
+    rule: str
+    source: str
+    made: bool
+    points: int
+    bid: int
+    taken: int
+    bags: int = 0
+    bag_points: int = 0
+    kind: str = ""
+    boston: bool = False
+    wins_game: bool = False
+
+    @property
+    def moon(self) -> bool:
+        """Whether the side bid every trick as a moon (or blind moon)."""
+        return self.rule in ("moon", "blind_moon")
+
+
+def decide_contract(
+    rules: SpadesRules,
+    *,
+    bid: int,
+    taken: int,
+    all_tricks: int,
+    blind: bool = False,
+    no_trump: bool = False,
+    declared_ten: bool = False,
+    nil_failed: bool = False,
+) -> ContractOutcome:
+    """Decide a side's contract: made or set, its points and bags, and the rule that applied.
+
+    The first rule that applies decides: a moon (every trick bid); else whether
+    the bid is made (10 for 200, an exact blind bid, or at least the tricks bid);
+    a made bid can still be set (a partner's failed nil, too many bags, twice
+    the bid); then the points of a made or a set bid, doubled or tripled for
+    blind and no-trump bids.
+
+    Args:
+        rules: the house rules.
+        bid: tricks the side bid (its players' numbers added, or its agreed bid).
+        taken: tricks counting toward the bid: the number bidders' own, plus a
+            failed nil's where they help the partner.
+        all_tricks: every trick the side took (a moon and a Boston need them all).
+        blind, no_trump: the side bid blind, or no trump.
+        declared_ten: the side declared 10 for 200.
+        nil_failed: a nil of the side failed (for ``failed_nil_sets_partner``).
+
+    Returns:
+        The outcome; nothing is changed and nothing raised (the bids were checked before).
+    """
+    boston = bid >= 10 and all_tricks == rules.tricks
+    if bid == rules.tricks and (rules.moon or (blind and rules.blind_moon)):
+        return _moon(rules, bid=bid, taken=taken, all_tricks=all_tricks, blind=blind, boston=boston)
+    ten = declared_ten or bool(rules.ten_for_two_hundred and rules.ten_bid_is_ten_for_two_hundred and bid == 10)
+    made, source = _made(rules, bid=bid, taken=taken, blind=blind, ten=ten)
+    if made:
+        spoiler = _set_although_made(rules, bid=bid, taken=taken, blind=blind, ten=ten, nil_failed=nil_failed)
+        if spoiler is not None:
+            return ContractOutcome(spoiler, _SPOILER_SOURCES[spoiler], False, -10 * bid, bid, taken, boston=boston)
+    gain, loss, kind = _multipliers(rules, blind=blind, no_trump=no_trump)
+    if made:
+        return _made_bid(
+            rules, bid=bid, taken=taken, ten=ten, no_trump=no_trump, kind=kind, gain=gain, source=source, boston=boston
+        )
+    return _set(rules, bid=bid, taken=taken, ten=ten, no_trump=no_trump, kind=kind, loss=loss, boston=boston)
+
+
+def _moon(rules: SpadesRules, *, bid: int, taken: int, all_tricks: int, blind: bool, boston: bool) -> ContractOutcome:
+    """A moon (``moon``: +-200, +-500 when playing 10 for 200) or blind moon (``blind_moon``: +-400):
+    made only with every trick (002 "Moon or Boston", "Blind Moon"). It makes no bags."""
+    source = "spades.md: blind_moon; 002 Blind Moon" if blind else "spades.md: moon; 002 Moon or Boston"
+    value = 400 if blind else (500 if rules.ten_for_two_hundred else 200)
+    made = all_tricks == rules.tricks
+    return ContractOutcome(
+        "blind_moon" if blind else "moon",
+        source,
+        made,
+        value if made else -value,
+        bid,
+        taken,
+        boston=boston,
+        wins_game=made and rules.moon_wins_game,
+    )
+
+
+def _made(rules: SpadesRules, *, bid: int, taken: int, blind: bool, ten: bool) -> tuple[bool, str]:
+    """Whether the bid is made, and the rule's source: 10 for 200 (exactly 10, or at least 10),
+    an exact blind bid (``blind_made``, 000 "Blinde 6"; not with the cut-throat bonuses), else at least the bid."""
+    if ten:
+        made = taken == 10 if rules.ten_for_two_hundred == "exact" else taken >= 10
+        return made, "spades.md: ten_for_two_hundred; 002 10 for 200"
+    if blind and rules.blind_made == "exact" and not rules.cutthroat_bonus:
+        return taken == bid, "spades.md: blind_made; 000 Blinde 6"
+    return taken >= bid, CONTRACT
+
+
+#: Where each rule that sets a side despite its made bid is written.
+_SPOILER_SOURCES: Mapping[str, str] = MappingProxyType(
+    {
+        "failed_nil_sets_partner": "spades.md: failed_nil_sets_partner",
+        "max_bags": "spades.md: max_bags; 002 New York City rules",
+        "set_on_double_tricks": "spades.md: set_on_double_tricks; " + VARIATIONS,
+    }
+)
+
+
+def _set_although_made(
+    rules: SpadesRules, *, bid: int, taken: int, blind: bool, ten: bool, nil_failed: bool
+) -> str | None:
+    """The rule that sets a side although it made its bid, or ``None``: a partner's failed nil
+    (``failed_nil_sets_partner``), more bags than ``max_bags`` (not for blind or 10-for-200 bids),
+    or at least twice the bid (``set_on_double_tricks``)."""
+    if nil_failed and rules.failed_nil_sets_partner:
+        return "failed_nil_sets_partner"
+    if not blind and not ten and rules.max_bags is not None and max(taken - bid, 0) > rules.max_bags:
+        return "max_bags"
+    if rules.set_on_double_tricks and bid > 0 and taken >= 2 * bid:
+        return "set_on_double_tricks"
+    return None
+
+
+def _multipliers(rules: SpadesRules, *, blind: bool, no_trump: bool) -> tuple[int, int, str]:
+    """``(gain, loss, kind)``: what a made and a set bid are multiplied by, and the kind of bid.
+
+    Blind doubles (002 "Blind 6"; a set blind bid loses double only with
+    ``blind_failed: double``), no trump doubles, both triple (002 "No Trump").
+    With the cut-throat bonuses, blind doubles the whole hand instead (see :mod:`.scoring`).
+    """
+    cutthroat = rules.cutthroat_bonus
+    if blind and no_trump:
+        return 3, 3, _("blind no trump")
+    if no_trump:
+        return 2, 2, _("no trump")
+    if blind and not cutthroat:
+        return 2, 2 if rules.blind_failed == "double" else 1, _("blind")
+    return 1, 1, ""
+
+
+def _made_bid(
+    rules: SpadesRules,
+    *,
+    bid: int,
+    taken: int,
+    ten: bool,
+    no_trump: bool,
+    kind: str,
+    gain: int,
+    source: str,
+    boston: bool,
+) -> ContractOutcome:
+    """A made bid: 10 per trick bid (200 for 10 for 200) times ``gain``; each trick over it is a bag
+    worth ``overtrick_value`` (step 1)."""
+    over = max(taken - bid, 0)
+    rule = "ten_for_two_hundred" if ten else ("no_trump_bids" if no_trump else "blind_bids") if kind else "contract"
+    value = (200 if ten else 10 * bid) * gain
+    return ContractOutcome(
+        rule,
+        source,
+        True,
+        value,
+        bid,
+        taken,
+        bags=over,
+        bag_points=over * rules.overtrick_value,
+        kind="" if ten else kind,
+        boston=boston,
+    )
+
+
+def _set(
+    rules: SpadesRules, *, bid: int, taken: int, ten: bool, no_trump: bool, kind: str, loss: int, boston: bool
+) -> ContractOutcome:
+    """A set bid: -200 for 10 for 200, -10 per missing trick (``set_penalty: shortfall``), -10 per trick
+    bid times ``loss`` for a blind or no-trump bid, else -10 per trick bid (step 1)."""
+    if ten:
+        source = "spades.md: ten_for_two_hundred; 002 10 for 200"
+        return ContractOutcome("ten_for_two_hundred", source, False, -200 * loss, bid, taken, boston=boston)
+    if rules.set_penalty == "shortfall" and not kind and taken < bid:
+        source = "spades.md: set_penalty; " + VARIATIONS
+        return ContractOutcome("set_penalty", source, False, -10 * (bid - taken), bid, taken, boston=boston)
+    if kind:
+        rule = "no_trump_bids" if no_trump else "blind_failed"
+        source = "spades.md: no_trump_bids" if no_trump else "spades.md: blind_failed; 002 Blind 6"
+        return ContractOutcome(rule, source, False, -10 * bid * loss, bid, taken, kind=kind, boston=boston)
+    return ContractOutcome("contract", CONTRACT, False, -10 * bid, bid, taken, boston=boston)
+
+
+# Explanations ----------------------------------------------------------------------------------------
+
+_MOON_MADE = _("%(side)s: moon, every trick bid and taken, %(points)+d")
+_MOON_SET = _("%(side)s: moon bid but only %(tricks)d tricks taken, %(points)+d")
+_KIND_MADE = _("%(side)s: %(kind)s bid %(bid)d, took %(tricks)d: made, %(points)+d")
+_KIND_SET = _("%(side)s: %(kind)s bid %(bid)d, took %(tricks)d: set, %(points)+d")
+
+#: (rule, made) -> the template of the contract's line.
+_TEMPLATES: Mapping[tuple[str, bool], str] = MappingProxyType(
+    {
+        ("moon", True): _MOON_MADE,
+        ("blind_moon", True): _MOON_MADE,
+        ("moon", False): _MOON_SET,
+        ("blind_moon", False): _MOON_SET,
+        ("failed_nil_sets_partner", False): _(
+            "%(side)s: bid %(bid)d, took %(tricks)d, but the nil by %(player)s failed: set, %(points)+d"
+        ),
+        ("max_bags", False): _("%(side)s: bid %(bid)d, took %(tricks)d: more than %(most)d bags is a set, %(points)+d"),
+        ("set_on_double_tricks", False): _(
+            "%(side)s: bid %(bid)d, took %(tricks)d: twice the bid is a set, %(points)+d"
+        ),
+        ("ten_for_two_hundred", True): _("%(side)s: 10 for 200, took %(tricks)d: made, %(points)+d"),
+        ("ten_for_two_hundred", False): _("%(side)s: 10 for 200, took %(tricks)d: failed, %(points)+d"),
+        ("blind_bids", True): _KIND_MADE,
+        ("no_trump_bids", True): _KIND_MADE,
+        ("no_trump_bids", False): _KIND_SET,
+        ("blind_failed", False): _KIND_SET,
+        ("set_penalty", False): _(
+            "%(side)s: bid %(bid)d, took %(tricks)d: set, -10 × %(missing)d missing = %(points)+d"
+        ),
+        ("contract", True): _("%(side)s: bid %(bid)d, took %(tricks)d: made, 10 × %(bid)d = %(points)+d"),
+        ("contract", False): _("%(side)s: bid %(bid)d, took %(tricks)d: set, -10 × %(bid)d = %(points)+d"),
+    }
+)
+
+
+def contract_lines(
+    rules: SpadesRules, outcome: ContractOutcome, *, side: int, name: str, failed_nil: str | None
+) -> tuple[Line, ...]:
+    """The explanation of a contract: its line, then its bags' line if it made any.
+
+    Args:
+        side: the side's index; name: its display name (``"Ann & Cat"``).
+        failed_nil: the player whose nil failed, named when that set the side.
+    """
+    params: dict[str, object] = {"side": name, "bid": outcome.bid, "tricks": outcome.taken}
+    if outcome.rule == "failed_nil_sets_partner":
+        params["player"] = failed_nil
+    elif outcome.rule == "max_bags":
+        params["most"] = rules.max_bags
+    elif outcome.rule == "set_penalty":
+        params["missing"] = outcome.bid - outcome.taken
+    elif outcome.kind:
+        params["kind"] = Text(outcome.kind)
+    params["points"] = outcome.points
+    text = Text(_TEMPLATES[outcome.rule, outcome.made], params)
+    line = Line(side, outcome.points, outcome.rule, outcome.source, text)
+    if not outcome.bags:
+        return (line,)
+    return line, _bags_line(rules, outcome, side=side, name=name)
+
+
+def _bags_line(rules: SpadesRules, outcome: ContractOutcome, *, side: int, name: str) -> Line:
+    """The tricks over a made bid, as bags: worth ``overtrick_value`` each (step 1, or the house rule)."""
+    rule = "overtrick_value" if rules.overtrick_value != 1 else "contract"
+    text = Text(
+        _("%(side)s: %(count)d over the bid (bags), %(points)+d"),
+        {"side": name, "count": outcome.bags, "points": outcome.bag_points},
+    )
+    return Line(side, outcome.bag_points, rule, CONTRACT if rule == "contract" else "spades.md: overtrick_value", text)
+
+
+def moon_win_line(outcome: ContractOutcome, *, side: int, name: str) -> Line | None:
+    """The line that says a made moon wins the game (``moon_wins_game``), or ``None``."""
+    if not outcome.wins_game:
+        return None
+    return Line(
+        side, 0, "moon_wins_game", outcome.source, Text(_("%(side)s made a moon: the game is won"), {"side": name})
+    )
+
+
+def cutthroat_bonus_lines(
+    rules: SpadesRules, outcome: ContractOutcome, *, side: int, name: str, run: int
+) -> tuple[Line, ...]:
+    """Szu Kay Wong's bonus scores for a made bet (002 "Spades for Three Players", "Variation - bonus scores").
+
+    Exactly 2, 1 or 0 made: +20, +50, +100; a bet of 7 or more made: +10 per
+    trick over six; made exactly: +10 per last trick in a row won with a high
+    spade (``run``). Only with ``cutthroat_bonus``, for a bid made and scored as
+    a bid (not a moon); otherwise no line.
+    """
+    if not (rules.cutthroat_bonus and outcome.made and not outcome.moon):
+        return ()
+    source = "spades.md: cutthroat3; 002 Variation - bonus scores"
+    bid, exact = outcome.bid, outcome.taken == outcome.bid
+    lines = []
+    if exact and bid in (0, 1, 2):
+        value = {2: 20, 1: 50, 0: 100}[bid]
+        template = _("%(side)s: exactly %(bid)d made, bonus %(points)+d")
+        lines.append(
+            Line(side, value, "cutthroat_bonus", source, Text(template, {"side": name, "bid": bid, "points": value}))
+        )
+    if bid >= 7:
+        value = 10 * (bid - 6)
+        template = _("%(side)s: a bet of %(bid)d made, 10 per trick over six, %(points)+d")
+        lines.append(
+            Line(side, value, "cutthroat_bonus", source, Text(template, {"side": name, "bid": bid, "points": value}))
+        )
+    if run and exact:
+        value = 10 * run
+        template = _("%(side)s: the last %(count)d tricks won with high spades, %(points)+d")
+        lines.append(
+            Line(side, value, "cutthroat_bonus", source, Text(template, {"side": name, "count": run, "points": value}))
+        )
+    return tuple(lines)
