@@ -143,30 +143,33 @@ def score_nils(
         nil_seats: the side's seats that bid a nil of any kind (at least one).
         bidders: how many players of the side bid a number (whose bid a failed nil may help).
     """
-    assert hand.bids is not None and hand.tricks is not None
-    if all(hand.bids[seat] == DOUBLE_NIL for seat in nil_seats):
-        outcome = decide_double_nil(game.rules, tricks=[hand.tricks[seat] for seat in nil_seats])
+    bids, tricks = hand.bids, hand.tricks
+    assert bids is not None and tricks is not None
+    if all(bids[seat] == DOUBLE_NIL for seat in nil_seats):
+        outcome = decide_double_nil(game.rules, tricks=[tricks[seat] for seat in nil_seats])
         lines = _double_nil_lines(outcome, side=side, name=name)
-        failed = None if outcome.made else next(game.players[seat] for seat in nil_seats if hand.tricks[seat])
+        failed = None if outcome.made else next(game.players[seat] for seat in nil_seats if tricks[seat])
         loses_game = lines[0] if outcome.loses_game else None
         return Nils(lines, _points(lines), outcome.bags, 0, failed, loses_game, outcome.opponents_bonus)
-    outcomes = []
+    all_lines: list[Line] = []
+    bags = helped = 0
+    failed = None
     for seat in nil_seats:
-        blind = hand.bids[seat] == BLIND_NIL
-        outcome = decide_nil(game.rules, blind=blind, tricks=hand.tricks[seat], partner_bids_number=bidders > 0)
-        outcomes.append((game.players[seat], outcome))
-    lines = tuple(
-        line for player, outcome in outcomes for line in _nil_lines(outcome, side=side, name=name, player=player)
-    )
-    failed = next((player for player, outcome in reversed(outcomes) if not outcome.made), None)
-    bags = sum(outcome.bags for _player, outcome in outcomes)
-    helped = sum(outcome.helped for _player, outcome in outcomes)
-    return Nils(lines, _points(lines), bags, helped, failed)
+        player = game.players[seat]
+        outcome = decide_nil(
+            game.rules, blind=bids[seat] == BLIND_NIL, tricks=tricks[seat], partner_bids_number=bidders > 0
+        )
+        all_lines += _nil_lines(outcome, side=side, name=name, player=player)
+        bags += outcome.bags
+        helped += outcome.helped
+        if not outcome.made:
+            failed = player  # the last nil that failed
+    return Nils(tuple(all_lines), _points(all_lines), bags, helped, failed)
 
 
 def _points(lines: Sequence[Line]) -> int:
     """The game points of ``lines``."""
-    return sum(line.points for line in lines)
+    return sum([line.points for line in lines])
 
 
 def _line(side: int, points: int, rule: str, source: str, template: str, /, **params: object) -> Line:
