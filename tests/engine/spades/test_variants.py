@@ -803,13 +803,6 @@ def test_boston_wins_bid_10_take_13_002_new_york_city():
     assert sheet.finished and sheet.winner == 0
 
 
-def test_a_moon_that_is_also_a_boston_wins_once_002_new_york_city():
-    """A side that bids 13 and takes all 13 made a moon and a Boston: with both winning the game
-    at once, it wins (it used to be listed twice and tie with itself: "play another hand")."""
-    sheet = score([([7, 1, 6, 1], [7, 0, 6, 0])], moon=True, moon_wins_game=True, boston_wins=True)
-    assert sheet.finished and sheet.winner == 0
-
-
 def test_boston_wins_bid_9_take_13_does_not_win_002_new_york_city():
     # "That is the case even if they bid less than 10": bragging rights only. A bid 9 took 13: 94.
     sheet = score([([5, 1, 4, 1], [7, 0, 6, 0])], boston_wins=True)
