@@ -34,8 +34,9 @@ test: $(STAMP) system
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python -m pytest
 
-# The system packages the tests need: Chromium (browser tests) and gettext (the German catalogue).
-SYSTEM_COMMANDS := chromium:chromium msgfmt:gettext
+# The system packages the tests need: Debian's Chromium at /usr/bin/chromium (the browser tests drive it
+# there) and gettext (the German catalogue).
+SYSTEM_COMMANDS := /usr/bin/chromium:chromium msgfmt:gettext
 
 ## system: install what the tests need from Debian (as root), or stop at once with the command to run
 system:

@@ -24,7 +24,10 @@ MOST_LINES_IN_A_FUNCTION = 60
 KIND_PACKAGES = ("engine", "spades", "mu")
 KIND_NAMES = {"spades", "mu"}
 #: What a view would call to query or write the database itself.
-ORM_ATTRIBUTES = {"objects", "filter", "exclude", "get_or_create", "select_related", "prefetch_related", "atomic"}
+ORM_ATTRIBUTES = {
+    "objects", "filter", "exclude", "get_or_create", "select_related", "prefetch_related", "atomic", "all", "rows",
+    "refresh_from_db", "save", "delete",
+}  # fmt: skip
 ORM_NAMES = {"get_object_or_404", "get_list_or_404"}
 
 

@@ -186,6 +186,12 @@ def player_for(request: HttpRequest, player_id: int, *, edit: bool = False) -> P
     raise Http404
 
 
+def known_names(request: HttpRequest, most: int = 300) -> list[str]:
+    """The names of the group's players (:func:`group_of`; at most ``most``), sorted, for the
+    name fields' suggestions: a name typed like one of them is that person."""
+    return sorted({player.name for player in group_of(request)[:most]}, key=str.casefold)
+
+
 def player_names(request: HttpRequest, ids: Iterable[int]) -> dict[int, str]:
     """The names of the players with ``ids`` that this request may see (:func:`players_of`), by id."""
     wanted = list(ids)
@@ -266,7 +272,7 @@ def _guess_device(user_agent: str) -> str:
 
 
 def device_rename(request: HttpRequest, name: str) -> None:
-    """Give this phone a name for the game histories (empty: back to the guess from its browser).
+    """Give this phone a name for the games' change histories (empty: back to the guess from its browser).
 
     ``name`` is cleaned as a player's name is (``engine.names.clean_name``), at most 60 characters.
 

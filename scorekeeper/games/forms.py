@@ -19,7 +19,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.names import clean_name
 
 from .listing import STAT_FILTERS, GameFilters
-from .models import NAME_LENGTH
+from .models import NAME_LENGTH, Game
 
 
 def small_number(value: Any, *, digits: int = 9) -> int | None:
@@ -82,9 +82,7 @@ class GamesFilterForm(forms.Form):
     Unreadable values are dropped, never an error: a list link always opens.
     """
 
-    kind = forms.ChoiceField(
-        label=_("Game"), required=False, choices=[("", _("All games")), ("spades", _("Spades")), ("mu", _("Mü"))]
-    )
+    kind = forms.ChoiceField(label=_("Game"), required=False, choices=[("", _("All games")), *Game.Kind.choices])
     name = forms.CharField(label=_("Player"), required=False, max_length=NAME_LENGTH)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -122,7 +120,7 @@ class PlayerRenameForm(forms.Form):
 
 
 class DeviceForm(forms.Form):
-    """This phone's name for the game histories (empty: guessed from the browser)."""
+    """This phone's name for the games' change histories (empty: guessed from the browser)."""
 
     name = NameField(label=_("This phone's name"), max_length=60, required=False)
 

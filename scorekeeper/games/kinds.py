@@ -14,12 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from django.http import HttpRequest, HttpResponse
+    from django.http import HttpResponse
 
     from scorekeeper.engine.record import AnyGame
     from scorekeeper.engine.sheet import Sheet
 
     from .models import Game, Row
+    from .views.http import HtmxHttpRequest
 
 
 class GameKind(Protocol):
@@ -66,8 +67,9 @@ class GameKind(Protocol):
             RuleError: a row breaks a rule, tagged with the row where it can be.
         """
 
-    def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
-        """A row's record in a few words, for the change history ("" for no row)."""
+    def change_summary(self, game: Game) -> Callable[[dict[str, Any] | None], str]:
+        """What says a row's record of ``game`` in a few words, for the change history ("" for
+        no row); made once per page, so the game's rules are read once, not per change."""
 
     def table(self, engine: AnyGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
         """The scored game as a table for CSV and the printed sheet: (header, rows)."""
@@ -79,7 +81,7 @@ class GameKind(Protocol):
         """The kind's own lines of a player's statistics (``games.players.FigureRow``)."""
 
     def sheet_response(
-        self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
     ) -> HttpResponse:
         """The game's sheet page, or its ``game`` partial for htmx, with the entry forms."""
 

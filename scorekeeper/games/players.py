@@ -116,10 +116,12 @@ class Pairing:
 
 
 def partnerships(player: Player, games: QuerySet[Game], only: Player | None = None) -> list[Pairing]:
-    """Everyone ``player`` partnered at Spades in ``games`` (or only ``only``), most games first (one query)."""
-    rows = Seat.objects.filter(
-        game__in=games, game__kind="spades", game__seats__player=player, game__seats__side=F("side")
-    ).exclude(player=player)
+    """Everyone ``player`` partnered in ``games`` (or only ``only``), most games first (one query).
+
+    Partners are the seats of one side: Spades partnerships (a Mü player is a side alone)."""
+    rows = Seat.objects.filter(game__in=games, game__seats__player=player, game__seats__side=F("side")).exclude(
+        player=player
+    )
     if only is not None:
         rows = rows.filter(player=only)
     return _pairings(rows, won="won")  # partners win together: the partner's seat says it
@@ -165,17 +167,20 @@ def _pairings(rows: QuerySet[Seat], *, won: str) -> list[Pairing]:
     return [Pairing(r["player"], r["player__name"], r["games"], r["wins"], r["losses"]) for r in grouped]
 
 
-def players_listed(players: QuerySet[Player], games: QuerySet[Game], name: str = "") -> QuerySet[Player]:
-    """``players`` (optionally those whose name contains ``name``), by name, with their games
-    and wins in ``games`` (one query: one join on the (player, game) index, grouped)."""
+def players_listed(
+    players: QuerySet[Player], games: QuerySet[Game], name: str = "", *, most: int | None = None
+) -> QuerySet[Player]:
+    """``players`` (optionally those whose name contains ``name``; at most ``most``), by name, with
+    their games and wins in ``games`` (one query: one join on the (player, game) index, grouped)."""
     players = Player.objects.filter(pk__in=players.values("pk"))  # a fresh join for the counts
     if name.strip():
         players = players.filter(name__icontains=name.strip())
     in_games = Q(seats__game__in=games)
-    return players.annotate(
+    listed = players.annotate(
         games=Count("seats", filter=in_games, distinct=True),
         wins=Count("seats", filter=in_games & Q(seats__won=True), distinct=True),
     ).order_by("name", "pk")
+    return listed if most is None else listed[:most]
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,7 @@ class FigureRow:
 
 
 def shown_number(value: float | None) -> str:
+    """A figure as the statistics show it: "1.5", "2", or "–" for none."""
     return "–" if value is None else f"{value:g}"
 
 

@@ -61,6 +61,7 @@ def shown_line(line: Line) -> ShownLine:
 
 
 def rendered(line: Line) -> str:
+    """An explanation line's text in the player's language."""
     return line.render(gettext)
 
 
@@ -110,21 +111,21 @@ class ChangeRow:
 
 
 #: How many changes the change history page lists (newest first).
-HISTORY_LENGTH = 200
+CHANGES_SHOWN = 200
 
 
 def change_rows(game: Game) -> list[ChangeRow]:
     """The game's latest changes, newest first, each with whether it can be undone now (two queries)."""
     rows = game.rows()
-    changes = list(game.changes.all()[:HISTORY_LENGTH])
+    changes = list(game.changes.all()[:CHANGES_SHOWN])
     kind = game.game_kind
-    word = gettext(kind.row_title)
+    word, summary = gettext(kind.row_title), kind.change_summary(game)
     return [
         ChangeRow(
             change=change,
             what=word % {"number": change.number + 1},
-            before=kind.change_summary(game, change.before),
-            after=kind.change_summary(game, change.after),
+            before=summary(change.before),
+            after=summary(change.after),
             can_revert=can_revert(game=game, rows=rows, change=change),
         )
         for change in changes

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import QuerySet
 
@@ -222,3 +223,13 @@ def games_import(*, records: Sequence[Any], owner: Any = None, group: Iterable[P
         known.extend(seat.player for seat in game.seats.select_related("player"))
         games.append(game)
     return games
+
+
+@transaction.atomic
+def account_create(*, username: str, password: str) -> Any:
+    """Make an account (Django's user) with ``password`` hashed; the sign-up form has checked both.
+
+    Returns:
+        The new user (not signed in: the view signs it in).
+    """
+    return get_user_model().objects.create_user(username=username, password=password)

@@ -4,9 +4,10 @@ asks of it, answered from this package and the engine (``scorekeeper.engine.mu``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import gettext_noop, ngettext
 
 from scorekeeper.engine.mu.game import MuGame
@@ -14,9 +15,10 @@ from scorekeeper.engine.mu.rules import mu_rules_record
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
+from scorekeeper.games.views.http import HtmxHttpRequest
 
 from . import services, summaries
-from .rows import mu_game, stored_deal
+from .rows import mu_game, stored_deal, stored_deals
 from .views import mu_sheet_response
 
 
@@ -35,7 +37,7 @@ class Mu:
 
     def rows(self, game: Game) -> list[Deal]:
         """The game's deals in order (one query)."""
-        return list(game.deals.all())
+        return stored_deals(game)
 
     def new_row(self, game: Game, number: int) -> Deal:
         """An unsaved deal of ``game`` at 0-based ``number``."""
@@ -57,9 +59,9 @@ class Mu:
         """Check the deals as the whole game (:func:`services.verify_deals`)."""
         services.verify_deals(game, rows)
 
-    def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
+    def change_summary(self, game: Game) -> Callable[[dict[str, Any] | None], str]:
         """A deal's record in a few words for the change history."""
-        return summaries.deal_summary(game, record)
+        return partial(summaries.deal_summary, game)
 
     def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
         """One row per deal for CSV and print (:func:`summaries.deal_table`)."""
@@ -74,7 +76,7 @@ class Mu:
         return summaries.mu_figure_rows(figures, link)
 
     def sheet_response(
-        self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
     ) -> HttpResponse:
         """The Mü sheet page (or its partial for htmx)."""
         return mu_sheet_response(request, game, status=status, shown_stage=shown_stage)

@@ -1,5 +1,6 @@
-"""Reads for Mü: the sheet page's view model, what an auction decides so far, the card
-counter, the change history's summaries and the table for CSV and print.
+"""Reads for Mü: the sheet page's view model (:class:`MuPage`), what an auction decides so
+far and the card counter. The change history's summaries, the table for CSV and print and
+the statistics are :mod:`.summaries`.
 
 :func:`mu_page` is the only place a Mü game is scored for display.
 """

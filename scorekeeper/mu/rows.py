@@ -11,6 +11,11 @@ from scorekeeper.engine.record import mu_deal_record, parse_mu_deal
 from scorekeeper.games.models import Deal, Game
 
 
+def stored_deals(game: Game) -> list[Deal]:
+    """The deals of a Mü ``game`` in order, as stored (one query)."""
+    return list(game.deals.all())
+
+
 def mu_game(game: Game, deals: Sequence[Deal]) -> MuGame:
     """The engine game of a Mü ``game`` with its complete ``deals`` (in order; a deal being played is left out).
 

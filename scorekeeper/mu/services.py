@@ -130,7 +130,7 @@ def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str |
     """Correct a finished Mü deal (0-based ``number``) with a new deal record; every later deal is scored again.
 
     Args:
-        shown: the fingerprint of the deal the form was opened with (see :func:`hand_update`).
+        shown: the fingerprint of the deal the form was opened with (a version check, as for a Spades hand).
         device: the phone's name, for the game's change history.
 
     Raises:

@@ -17,7 +17,7 @@ from scorekeeper.games.presenters import by_player
 from .presenters import trumps_text
 
 
-def deal_summary(game: Game, record: dict[str, Any] | None, rules: None = None) -> str:
+def deal_summary(game: Game, record: dict[str, Any] | None) -> str:
     """A Mü deal record in a few words: "Ann Chef at level 5; points 20 · 15 · 25"."""
     if record is None:
         return ""

@@ -27,6 +27,7 @@ from scorekeeper.games.views.sheet import form_number, live_stage, opened_row, s
 from . import presenters, services
 from .entry import mu_entry_forms
 from .forms import MuAuctionForm, MuDealForm, MuNewGameForm, MuPointsForm
+from .rows import stored_deals
 
 
 @require_POST
@@ -73,7 +74,7 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct finished Mü deal ``number`` (1-based); every later deal is scored again."""
     game = game_for(request, key, edit=True, kind="mu")
-    deals = game.rows()
+    deals = stored_deals(game)
     if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
         raise Http404
     record = deals[number - 1].snapshot()

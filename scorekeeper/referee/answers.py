@@ -1,6 +1,6 @@
 """The referee: questions about play answered from the engine, in the player's language.
 
-Read-only except :func:`ruling_keep`. The engine decides (``scorekeeper.engine.spades.play``,
+Reads only (keeping a ruling is ``referee.services``). The engine decides (``scorekeeper.engine.spades.play``,
 ``scorekeeper.engine.mu.play``); this module turns the picked cards into its
 arguments and its answers into text for the page.
 """
@@ -57,7 +57,7 @@ def spades_answer(rules: SpadesRules, question: Question) -> Answer:
     if len(question.trick) >= 2:
         ruling = spades_play.trick_winner(rules, question.trick)
         winner = "" if ruling.index is None else question.trick[ruling.index]
-        reason, source = rendered(ruling.text), ruling.source
+        reason, source = card_text(ruling.text), ruling.source
     allowed: list[str] = []
     refused: list[tuple[str, str]] = []
     situation = spades_play.Situation(question.trick_number, question.spades_broken, question.trick)
@@ -77,18 +77,18 @@ def mu_answer(question: Question) -> Answer:
     winner = reason = ""
     if len(question.trick) >= 2:
         index, text = mu_play.trick_winner(question.trick, question.chef_trump, question.vize_trump)
-        winner, reason = question.trick[index], rendered(text)
+        winner, reason = question.trick[index], card_text(text)
     allowed, refused = [], []
     for card in question.hand:
         why = mu_play.refusal(question.hand, card, question.trick, question.chef_trump, question.vize_trump)
         if why is None:
             allowed.append(card)
         else:
-            refused.append((card, f"{rendered(why)} (mu.md §7)"))
+            refused.append((card, f"{card_text(why)} (mu.md §7)"))
     return Answer(winner or None, reason, "mu.md §7" if winner else "", tuple(allowed), tuple(refused))
 
 
-def rendered(text: Text) -> str:
+def card_text(text: Text) -> str:
     """Render an engine text in the player's language, naming cards as players read them."""
     params = {name: card_label(value) if name == "card" else value for name, value in text.params.items()}
     return Text(text.template, params).render(gettext)

@@ -9,8 +9,9 @@ house rules, Mü about the auction and the trumps.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from django.utils.translation import gettext
 
@@ -26,34 +27,59 @@ from . import answers
 Picker = list[tuple[str, list[tuple[str, str]]]]
 
 
+class Desk(Protocol):
+    """What a kind's desk answers, for one request (the house rules already chosen)."""
+
+    setup_template: str
+    deal_template: str
+    question_template: str
+
+    def picker(self) -> Picker:
+        """The card buttons, by suit or colour."""
+
+    def repeatable(self) -> bool:
+        """Whether a card may be tapped twice (a deck with two of some cards)."""
+
+    def answer(self, question: answers.Question) -> answers.Answer:
+        """Who wins the trick, and what the hand may play."""
+
+    def context(self, game: Game | None, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The desk's own part of the page."""
+
+
+@dataclass(frozen=True)
 class SpadesDesk:
     """Spades: the game's house rules, or a preset the table picks; trick number and
     broken spades; "is this bid allowed?"."""
+
+    rules: SpadesRules
 
     #: The desk's parts of the page: the table's choice of rules, the deal so far, its own question.
     setup_template = "referee/_spades.html#setup"
     deal_template = "referee/_spades.html#deal"
     question_template = "referee/_spades.html#question"
 
-    def rules(self, game: Game | None, data: Mapping[str, Any]) -> SpadesRules:
-        """The game's house rules, or the preset asked for (standard if unknown)."""
+    @classmethod
+    def at(cls, game: Game | None, data: Mapping[str, Any]) -> SpadesDesk:
+        """The desk with the game's house rules, or the preset asked for (standard if unknown)."""
         preset = data.get("preset") if data.get("preset") in PRESET_INFO else "standard"
-        return spades_rules(game.rules if game else {"preset": preset})
+        return cls(spades_rules(game.rules if game else {"preset": preset}))
 
-    def picker(self, rules: SpadesRules) -> Picker:
+    def picker(self) -> Picker:
         """The cards of the rules' deck by suit."""
-        return answers.spades_picker(rules)
+        return answers.spades_picker(self.rules)
 
-    def repeatable(self, rules: SpadesRules) -> bool:
+    def repeatable(self) -> bool:
         """Whether a card may be tapped twice: only with the double deck."""
-        return rules.deck == "double"
+        return self.rules.deck == "double"
 
-    def answer(self, rules: SpadesRules, question: answers.Question) -> answers.Answer:
+    def answer(self, question: answers.Question) -> answers.Answer:
         """Who wins the trick, and what the hand may play."""
-        return answers.spades_answer(rules, question)
+        return answers.spades_answer(self.rules, question)
 
-    def context(self, game: Game | None, rules: SpadesRules, data: Mapping[str, Any]) -> dict[str, Any]:
+    def context(self, game: Game | None, data: Mapping[str, Any]) -> dict[str, Any]:
         """The preset, trick number and bid question of the page."""
+        rules = self.rules
         raw = data.get("bid", "")
         bid = parse_bid(raw) if raw in BID_VALUES else None
         typed = data.get("behind", "0")
@@ -70,6 +96,7 @@ class SpadesDesk:
         }
 
 
+@dataclass(frozen=True)
 class MuDesk:
     """Mü: the Chef's and the Vize's trumps; the auction, turn by turn."""
 
@@ -77,23 +104,24 @@ class MuDesk:
     deal_template = "referee/_mu.html#deal"
     question_template = "referee/_mu.html#question"
 
-    def rules(self, game: Game | None, data: Mapping[str, Any]) -> None:
-        """Mü's referee needs no house rules."""
-        return None
+    @classmethod
+    def at(cls, game: Game | None, data: Mapping[str, Any]) -> MuDesk:
+        """The desk (Mü's referee needs no house rules)."""
+        return cls()
 
-    def picker(self, rules: None) -> Picker:
+    def picker(self) -> Picker:
         """The Mü cards by colour."""
         return answers.mu_picker()
 
-    def repeatable(self, rules: None) -> bool:
+    def repeatable(self) -> bool:
         """Mü has two of some cards (1 and 7 of each colour): a card may be tapped twice."""
         return True
 
-    def answer(self, rules: None, question: answers.Question) -> answers.Answer:
+    def answer(self, question: answers.Question) -> answers.Answer:
         """Who wins the trick under the trumps, and what the hand may play."""
         return answers.mu_answer(question)
 
-    def context(self, game: Game | None, rules: None, data: Mapping[str, Any]) -> dict[str, Any]:
+    def context(self, game: Game | None, data: Mapping[str, Any]) -> dict[str, Any]:
         """The trumps and the auction question of the page."""
         players = len(game.players) if game else int(data["players"]) if data.get("players") in tuple("3456") else 5
         names = (
@@ -114,5 +142,8 @@ class MuDesk:
         }
 
 
-#: The desk of each kind of game, by ``Game.kind``.
-DESKS: dict[str, SpadesDesk | MuDesk] = {"spades": SpadesDesk(), "mu": MuDesk()}
+#: The desk of each kind of game, by ``Game.kind``: made per request with its house rules.
+DESKS: dict[str, Callable[[Game | None, Mapping[str, Any]], Desk]] = {
+    "spades": SpadesDesk.at,
+    "mu": MuDesk.at,
+}

@@ -51,13 +51,12 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     game = game_for(request, key) if key is not None else None
     data = request.POST if request.method == "POST" else request.GET
     kind = game.kind if game else (data.get("kind") if data.get("kind") in DESKS else "spades")
-    desk = DESKS[kind]
-    rules = desk.rules(game, data)
-    picker = desk.picker(rules)  # type: ignore[arg-type]  # each desk takes its own rules
+    desk = DESKS[kind](game, data)
+    picker = desk.picker()
     codes = {code for _label, row in picker for code, _text in row}
-    trick, hand, target = _referee_state(data, codes, desk.repeatable(rules))  # type: ignore[arg-type]
+    trick, hand, target = _referee_state(data, codes, desk.repeatable())
     question = _question(data, trick, hand)
-    answer = desk.answer(rules, question)  # type: ignore[arg-type]
+    answer = desk.answer(question)
     # Only a post through the edit link writes to the log: a view link (or a plain GET) only asks.
     if game is not None and game.can_edit and request.method == "POST":
         _keep_ruling(game, data, question, answer)
@@ -72,7 +71,7 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
         "answer": answer,
         "rulings": game_rulings(game) if game else [],
         **_labels(question, answer),
-        **desk.context(game, rules, data),  # type: ignore[arg-type]
+        **desk.context(game, data),
     }
     template = "referee/referee.html#referee" if request.htmx else "referee/referee.html"
     return render(request, template, context)

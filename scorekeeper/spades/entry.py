@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine.spades.bidding import offered_table_bids
+from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
 from scorekeeper.engine.spades.game import normalise_bid
+from scorekeeper.games.models import Hand
 
 from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
 from .presenters import SpadesPage, bid_choices
@@ -86,3 +87,38 @@ def result_rows(page: SpadesPage, form: TricksForm | HandForm, *, bemo_sides: se
         if bemo is not None or run is not None:
             rows.append({"offer": offer, "bemo": bemo, "run": run})
     return rows
+
+
+def edit_initial(hand: Hand) -> dict[str, Any]:
+    """The edit form's values for a stored hand."""
+    initial: dict[str, Any] = {f"bid_{index}": str(bid) for index, bid in enumerate(hand.bids or ())}
+    initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.tricks)})
+    declared = hand.declarations
+    for record_name, field_name in (("blind", "blind"), ("ten_for_two_hundred", "ten"), ("no_trump", "no_trump")):
+        initial.update({f"{field_name}_{side}": True for side in declared.get(record_name, [])})
+    for bemo in declared.get("bemo", []):
+        initial[f"bemo_{bemo['side']}"] = bemo["kind"]
+        initial[f"bemo_made_{bemo['side']}"] = "1" if bemo["made"] else "0"
+    if declared.get("bag_cancel") is not None:
+        initial["bag_cancel"] = str(declared["bag_cancel"])
+    initial.update({f"run_{side}": run for side, run in enumerate(declared.get("high_spade_run") or [])})
+    return initial
+
+
+def edit_bid_rows(page: SpadesPage, form: HandForm, bid_order: tuple[int, ...] | None) -> list[tuple[str, Any, Any]]:
+    """(name, bid buttons allowed before that hand, field) per bidder, in bidding order."""
+    if bid_order is None:
+        return []
+    engine, totals = page.engine, page.sheet.totals
+    if engine.rules.bidding == "partnership":
+        names = engine.side_names()
+        choices = choice_pairs(bid_choices(offered_side_bids(engine.rules)))
+        return [(names[side], choices, form[f"bid_{side}"]) for side in bid_order]
+    return [
+        (
+            engine.players[seat],
+            choice_pairs(bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals))),
+            form[f"bid_{seat}"],
+        )
+        for seat in bid_order
+    ]

@@ -4,9 +4,10 @@ asks of it, answered from this package and the engine (``scorekeeper.engine.spad
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import gettext_noop, ngettext
 
 from scorekeeper.engine.sheet import Sheet
@@ -14,9 +15,10 @@ from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.players import FigureRow, KindFigures
+from scorekeeper.games.views.http import HtmxHttpRequest
 
 from . import services, summaries
-from .rows import spades_game, stored_hand
+from .rows import spades_game, stored_hand, stored_hands
 from .views.sheet import sheet_response
 
 
@@ -34,7 +36,7 @@ class Spades:
 
     def rows(self, game: Game) -> list[Hand]:
         """The game's hands in order (one query)."""
-        return list(game.hands.all())
+        return stored_hands(game)
 
     def new_row(self, game: Game, number: int) -> Hand:
         """An unsaved hand of ``game`` at 0-based ``number``."""
@@ -56,9 +58,9 @@ class Spades:
         """Check the hands as the whole game (:func:`services.verify_hands`)."""
         services.verify_hands(game, rows)
 
-    def change_summary(self, game: Game, record: dict[str, Any] | None) -> str:
-        """A hand's record in a few words for the change history."""
-        return summaries.hand_summary(game, record, spades_rules(game.rules))
+    def change_summary(self, game: Game) -> Callable[[dict[str, Any] | None], str]:
+        """A hand's record in a few words for the change history (the rules read once)."""
+        return partial(summaries.hand_summary, game, rules=spades_rules(game.rules))
 
     def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
         """One row per hand for CSV and print (:func:`summaries.hand_table`)."""
@@ -73,7 +75,7 @@ class Spades:
         return summaries.spades_figure_rows(figures, link)
 
     def sheet_response(
-        self, request: HttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
     ) -> HttpResponse:
         """The Spades sheet page (or its partial for htmx)."""
         return sheet_response(request, game, status=status, shown_stage=shown_stage)

@@ -1,5 +1,6 @@
-"""Reads for Spades: the sheet page's view model, bid buttons, "what if", the rulebook,
-the change history's summaries and the table for CSV and print.
+"""Reads for Spades: the sheet page's view model (:class:`SpadesPage`), the bid buttons and
+the rulebook's sentences. "What if" is :mod:`.what_if`; the change history's summaries, the
+table for CSV and print and the statistics are :mod:`.summaries`.
 
 :func:`spades_page` is the only place a Spades game is scored for display. It takes
 the game with its hands already loaded (two queries in all, whatever the length).
@@ -14,7 +15,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Sheet
-from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
+from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, side_bids
 from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, normalise_bid
 from scorekeeper.engine.spades.offers import Declarable, declarable
 from scorekeeper.engine.spades.rulebook import rulebook
@@ -50,7 +51,7 @@ class SideCell:
 
 
 @dataclass(frozen=True)
-class Row:
+class HandRow:
     """One played hand on the sheet (``number`` is 1-based)."""
 
     number: int
@@ -113,7 +114,7 @@ class SpadesPage:
 
     Attributes:
         game: the model; engine: the engine game of the played hands; sheet: its score.
-        rows: one :class:`Row` per played hand.
+        rows: one :class:`HandRow` per played hand.
         in_play: the hand whose bids are written but not its tricks, or ``None``.
         next_number: 1-based number of the hand being entered.
         dealer, first_bidder: names for the hand being entered.
@@ -124,7 +125,7 @@ class SpadesPage:
     game: Game
     engine: SpadesGame
     sheet: Sheet
-    rows: tuple[Row, ...]
+    rows: tuple[HandRow, ...]
     in_play: Hand | None
     next_number: int
     dealer: str
@@ -170,16 +171,16 @@ class SpadesPage:
         """Per side for the hand in play: (side name, tricks bid, names of its nil bidders)."""
         if self.in_play is None:
             return ()
-        result: list[tuple[str, int, tuple[str, ...]]] = []
-        for side, seats in enumerate(self.engine.sides):
-            if self.partnership:
-                result.append((self.sheet.sides[side], self.in_play.bids[side], ()))
-                continue
-            bids = [normalise_bid(self.engine.rules, self.in_play.bids[seat]) for seat in seats]
-            contract = sum(int(bid) for bid in bids if not is_nil(bid))
-            nils = tuple(self.engine.players[seat] for seat, bid in zip(seats, bids, strict=True) if is_nil(bid))
-            result.append((self.sheet.sides[side], contract, nils))
-        return tuple(result)
+        engine = self.engine
+        bids = [normalise_bid(engine.rules, bid) for bid in self.in_play.bids]
+        return tuple(
+            (
+                self.sheet.sides[side],
+                contract,
+                () if self.partnership else tuple(engine.players[seat] for seat in seats if is_nil(bids[seat])),
+            )
+            for side, (seats, contract) in enumerate(zip(engine.sides, side_bids(engine, bids), strict=True))
+        )
 
     @property
     def in_play_bids(self) -> tuple[SeatCell, ...]:
@@ -236,7 +237,7 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
             for side, seats in enumerate(sides)
         )
         notes = tuple(shown_line(line) for line in score.lines if line.side is None)
-        rows.append(Row(index + 1, engine.players[engine.dealer_of(index)], cells, notes))
+        rows.append(HandRow(index + 1, engine.players[engine.dealer_of(index)], cells, notes))
     in_play = hands[-1] if hands and not hands[-1].is_complete else None
     number = len(engine.hands)
     order = tuple(

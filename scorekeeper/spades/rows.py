@@ -11,6 +11,11 @@ from scorekeeper.engine.spades.rules import SpadesRules, spades_rules
 from scorekeeper.games.models import Game, Hand
 
 
+def stored_hands(game: Game) -> list[Hand]:
+    """The hands of a Spades ``game`` in order, as stored (one query)."""
+    return list(game.hands.all())
+
+
 def spades_game(game: Game, hands: Sequence[Hand]) -> SpadesGame:
     """The engine game of a Spades ``game`` with its complete ``hands`` (in order; a hand in play is left out).
 

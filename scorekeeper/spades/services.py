@@ -291,6 +291,6 @@ def game_start(
     Raises:
         RecordError: a bad name list, dealer, preset, key or value (nothing stored).
     """
-    game = game_create(players=players, dealer=dealer, rules=rules, owner=owner, group=group)
+    game = game_create(players=players, dealer=dealer, rules=rules, kind="spades", owner=owner, group=group)
     house_rules = house_rules_save(name=save_as, rules=rules, owner=owner, mine=mine) if save_as else None
     return game, house_rules

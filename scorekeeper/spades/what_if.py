@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.spades.game import SpadesGame
-from scorekeeper.engine.spades.rules import spades_rules
+from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, SpadesRules, spades_rules
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.presenters import rendered
 
@@ -80,3 +82,49 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | Non
         for side, name in enumerate(sheet.sides)
     )
     return WhatIf(number=number, other=other_record, sides=sides, error=error)
+
+
+#: Values offered for number keys in "what if" (choice keys offer all their values).
+WHAT_IF_NUMBERS = {
+    "target": (300, 500, 1000),
+    "lose_at": (None, -500),
+    "min_team_bid": (0, 4),
+    "max_team_bid": (10, 18),
+    "nil_partner_min_bid": (0, 4),
+    "bag_limit": (0, 5, 10),
+    "bag_penalty": (50, 100),
+    "max_bags": (None, 2),
+}
+
+
+def what_if_choices(rules: SpadesRules) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The alternatives a table can compare with: every other preset, and each key's other values.
+
+    Returns ``(group title, [(value, label), ...])`` for a ``<select>``; a value is
+    ``"preset=<name>"`` or ``"<key>=<JSON value>"``.
+    """
+    presets = [
+        (f"preset={name}", gettext(title)) for name, (title, _source) in PRESET_INFO.items() if name != rules.preset
+    ]
+    keys = []
+    for name, spec in KEYS.items():
+        if spec.group == "play":
+            continue  # no effect on the score
+        values = spec.choices if spec.choices is not None else WHAT_IF_NUMBERS.get(name, ())
+        for value in values:
+            if value != getattr(rules, name):
+                label = VALUE_LABELS.get((name, value))
+                shown = gettext(label) if label else ("–" if value is None else json.dumps(value))
+                keys.append((f"{name}={json.dumps(value)}", f"{gettext(spec.label)}: {shown}"))
+    return [(gettext("Another preset"), presets), (gettext("One rule changed"), keys)]
+
+
+def what_if_changes(choice: str) -> dict[str, Any] | None:
+    """``"nil_value=50"`` -> ``{"nil_value": 50}``; ``"preset=x"`` -> ``{"preset": "x"}``; else ``None``."""
+    name, _sep, raw = choice.partition("=")
+    if name == "preset":
+        return {"preset": raw}
+    try:
+        return {name: json.loads(raw)} if name in KEYS else None
+    except ValueError:
+        return None

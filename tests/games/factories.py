@@ -12,7 +12,7 @@ from django.urls import reverse
 from scorekeeper.games import services
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.spades import services as spades_services
-from scorekeeper.spades.forms import NewGameForm
+from scorekeeper.spades.setup import NewGameForm
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

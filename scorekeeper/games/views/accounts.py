@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from .. import services
 from ..forms import SignupForm
 from ..throttle import throttle_spend
 from .http import HtmxHttpRequest
@@ -26,7 +27,9 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
             form.add_error(None, str(refusal))
             return render(request, "registration/signup.html", {"form": form}, status=429)
         if form.is_valid():
-            user = form.save()
+            user = services.account_create(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
             # user_logged_in: the browser's games are claimed (games.access); the backend named, as there are two.
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("games:home")

@@ -119,6 +119,3 @@ def games_import(request: HtmxHttpRequest) -> HttpResponse:
         return redirect("games:list")
     context = {"form": ImportForm(initial={"records": text}), "items": items, "good": len(good)}
     return render(request, "games/import.html", context, status=200 if good else 422)
-
-
-# --- players ---------------------------------------------------------------------------------------------------------

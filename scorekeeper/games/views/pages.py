@@ -1,4 +1,5 @@
-"""Pages outside a sheet: home, new games, rematch, the record download and the rulebooks."""
+"""Pages outside a sheet: home, health, rematch and the record download (a new game and the
+rulebooks are each kind's: ``scorekeeper.spades.views``, ``scorekeeper.mu.views``)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 def known_players(request: HtmxHttpRequest) -> list[str]:
     """The names of the group's players, for the name fields' suggestions (a name typed
     like one of them is that person: ``services.game_create`` matches them)."""
-    return sorted({player.name for player in access.group_of(request)[:300]}, key=str.casefold)
+    return access.known_names(request)
 
 
 @require_POST

@@ -21,9 +21,9 @@ from .http import HtmxHttpRequest
 def players_list(request: HtmxHttpRequest) -> HttpResponse:
     """The group's players (find one by name), with their games and wins."""
     name = request.GET.get("q", "")[:NAME_LENGTH]
-    listed = players.players_listed(access.players_of(request), access.games_of(request), name)
+    listed = players.players_listed(access.players_of(request), access.games_of(request), name, most=200)
     template = "games/players.html#players" if request.htmx else "games/players.html"
-    return render(request, template, {"players": listed[:200], "q": name})
+    return render(request, template, {"players": listed, "q": name})
 
 
 @require_safe

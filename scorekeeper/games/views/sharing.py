@@ -64,7 +64,7 @@ def game_links(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def device_rename(request: HtmxHttpRequest) -> HttpResponse:
-    """Name this phone for the game histories (``name``; empty: back to the guess), then go back to ``next``.
+    """Name this phone for the games' change histories (``name``; empty: back to the guess), then go back to ``next``.
 
     A name that cannot be kept (a control character) changes nothing: 422 with the reason."""
     form = DeviceForm(request.POST)

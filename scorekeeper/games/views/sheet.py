@@ -8,7 +8,7 @@ announced with the ``HX-Trigger`` event ``sheet-changed``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib import messages
 from django.db import transaction
@@ -28,7 +28,23 @@ from .http import HtmxHttpRequest
 SHEET_CHANGED = "sheet-changed"
 
 
-def live_stage(page: Any, shown_stage: str | None) -> dict[str, Any]:
+class EntryStage(Protocol):
+    """What a sheet page says about the entry (``SpadesPage``, ``MuPage``)."""
+
+    @property
+    def next_number(self) -> int:
+        """The 1-based number of the hand or deal being entered."""
+
+    @property
+    def in_play(self) -> object | None:
+        """The hand or deal in play (bids or auction written), or ``None``."""
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name once the game is won."""
+
+
+def live_stage(page: EntryStage, shown_stage: str | None) -> dict[str, Any]:
     """The entry stage (which hand or deal, and whether bids/auction or tricks/points are
     asked) for the page's live poll, and whether a polling phone's form is out of date."""
     stage = f"{page.next_number}{'p' if page.in_play else 'e'}{'w' if page.winner else ''}"
@@ -40,7 +56,7 @@ def saved_response(request: HtmxHttpRequest, game: Game, anchor: str = "entry") 
     if request.htmx:
         # The write touched the game in the database: show its new version, so this
         # phone's own change does not come back as a change from another phone.
-        game.refresh_from_db(fields=["version"])
+        game.version = presenters.game_version(key=game.edit_key) or game.version
         return trigger_client_event(game.game_kind.sheet_response(request, game), SHEET_CHANGED)
     return HttpResponseRedirect(f"{game.get_absolute_url()}#{anchor}")
 

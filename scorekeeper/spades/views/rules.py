@@ -3,7 +3,6 @@ preset, and "what if": a hand scored under other rules."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -13,7 +12,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, spades_rules
+from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, spades_rules
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import MAX_PLAYERS, add_rule_error, small_number
@@ -23,7 +22,8 @@ from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.pages import known_players
 
 from .. import presenters, services, what_if
-from ..forms import NewGameForm, field_is_checkbox
+from ..rows import stored_hands
+from ..setup import NewGameForm, field_is_checkbox
 
 NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
 
@@ -141,63 +141,17 @@ def _preset_title(rules: Any) -> str:
     return gettext(PRESET_INFO[rules.preset][0])
 
 
-#: Values offered for number keys in "what if" (choice keys offer all their values).
-WHAT_IF_NUMBERS = {
-    "target": (300, 500, 1000),
-    "lose_at": (None, -500),
-    "min_team_bid": (0, 4),
-    "max_team_bid": (10, 18),
-    "nil_partner_min_bid": (0, 4),
-    "bag_limit": (0, 5, 10),
-    "bag_penalty": (50, 100),
-    "max_bags": (None, 2),
-}
-
-
-def what_if_choices(rules: Any) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The alternatives a table can compare with: every other preset, and each key's other values.
-
-    Returns ``(group title, [(value, label), ...])`` for a ``<select>``; a value is
-    ``"preset=<name>"`` or ``"<key>=<JSON value>"``.
-    """
-    presets = [
-        (f"preset={name}", gettext(title)) for name, (title, _source) in PRESET_INFO.items() if name != rules.preset
-    ]
-    keys = []
-    for name, spec in KEYS.items():
-        if spec.group == "play":
-            continue  # no effect on the score
-        values = spec.choices if spec.choices is not None else WHAT_IF_NUMBERS.get(name, ())
-        for value in values:
-            if value != getattr(rules, name):
-                label = VALUE_LABELS.get((name, value))
-                shown = gettext(label) if label else ("–" if value is None else json.dumps(value))
-                keys.append((f"{name}={json.dumps(value)}", f"{gettext(spec.label)}: {shown}"))
-    return [(gettext("Another preset"), presets), (gettext("One rule changed"), keys)]
-
-
-def _what_if_changes(choice: str) -> dict[str, Any] | None:
-    """``"nil_value=50"`` -> ``{"nil_value": 50}``; ``"preset=x"`` -> ``{"preset": "x"}``; else ``None``."""
-    name, _sep, raw = choice.partition("=")
-    if name == "preset":
-        return {"preset": raw}
-    try:
-        return {name: json.loads(raw)} if name in KEYS else None
-    except ValueError:
-        return None
-
-
 @require_safe
 def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
     game = game_for(request, key, kind="spades")
-    hands = game.rows()
+    hands = stored_hands(game)
     if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
         raise Http404
     rules = spades_rules(game.rules)
-    choices = what_if_choices(rules)
+    choices = what_if.what_if_choices(rules)
     choice = request.GET.get("compare") or next(iter(choices[0][1] or choices[1][1]), ("", ""))[0]
-    changes = _what_if_changes(choice)
+    changes = what_if.what_if_changes(choice)
     try:
         comparison = None if changes is None else what_if.hand_what_if(game, number, changes, hands)
     except RuleError as error:

@@ -15,7 +15,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.games import access
@@ -33,10 +32,11 @@ from scorekeeper.games.views.sheet import (
     stale_response,
 )
 
-from .. import services
-from ..entry import bid_rows, bids_form_for, choice_pairs, declaration_rows, result_rows, tricks_form_for
+from .. import entry, services
+from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, tricks_form_for
 from ..forms import BidsForm, HandForm, TricksForm
-from ..presenters import SpadesPage, bid_choices, spades_page
+from ..presenters import spades_page
+from ..rows import stored_hands
 
 BID_ERRORS = {"bids": "bid_"}
 
@@ -138,7 +138,7 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     redirect to the fresh sheet, with a warning), never written over it.
     """
     game = game_for(request, key, edit=True, kind="spades")
-    hands = game.rows()
+    hands = stored_hands(game)
     if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
         raise Http404  # no such hand, still in play, or thrown in (undo it instead)
     hand = hands[number - 1]
@@ -174,13 +174,13 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
                 return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
         status = 422
     else:
-        form, status = HandForm(initial=_edit_initial(hand), **kwargs), 200
+        form, status = HandForm(initial=entry.edit_initial(hand), **kwargs), 200
     context = {
         "page": page,
         "game": game,
         "form": form,
         "number": number,
-        "bid_rows": _edit_bid_rows(page, form, bid_order),
+        "bid_rows": entry.edit_bid_rows(page, form, bid_order),
         "trick_rows": [(engine.players[seat], form[f"tricks_{seat}"]) for seat in seats],
         "declaration_rows": declaration_rows(page, form) if bid_order is not None else [],
         "result_rows": result_rows(page, form, bemo_sides={b["side"] for b in hand.declarations.get("bemo", [])}),
@@ -189,41 +189,6 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         "shown": request.POST.get("shown", "") if request.method == "POST" else hand.fingerprint(),
     }
     return render(request, "spades/hand_edit.html", context, status=status)
-
-
-def _edit_initial(hand: Any) -> dict[str, Any]:
-    """The edit form's values for a stored hand."""
-    initial: dict[str, Any] = {f"bid_{index}": str(bid) for index, bid in enumerate(hand.bids or ())}
-    initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.tricks)})
-    declared = hand.declarations
-    for record_name, field_name in (("blind", "blind"), ("ten_for_two_hundred", "ten"), ("no_trump", "no_trump")):
-        initial.update({f"{field_name}_{side}": True for side in declared.get(record_name, [])})
-    for bemo in declared.get("bemo", []):
-        initial[f"bemo_{bemo['side']}"] = bemo["kind"]
-        initial[f"bemo_made_{bemo['side']}"] = "1" if bemo["made"] else "0"
-    if declared.get("bag_cancel") is not None:
-        initial["bag_cancel"] = str(declared["bag_cancel"])
-    initial.update({f"run_{side}": run for side, run in enumerate(declared.get("high_spade_run") or [])})
-    return initial
-
-
-def _edit_bid_rows(page: SpadesPage, form: HandForm, bid_order: tuple[int, ...] | None) -> list[tuple[str, Any, Any]]:
-    """(name, bid buttons allowed before that hand, field) per bidder, in bidding order."""
-    if bid_order is None:
-        return []
-    engine, totals = page.engine, page.sheet.totals
-    if engine.rules.bidding == "partnership":
-        names = engine.side_names()
-        choices = choice_pairs(bid_choices(offered_side_bids(engine.rules)))
-        return [(names[side], choices, form[f"bid_{side}"]) for side in bid_order]
-    return [
-        (
-            engine.players[seat],
-            choice_pairs(bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=totals))),
-            form[f"bid_{seat}"],
-        )
-        for seat in bid_order
-    ]
 
 
 def sheet_response(
