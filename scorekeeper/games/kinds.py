@@ -4,8 +4,9 @@ The core (games and their links, access, the change history and undo, records,
 players and statistics, the live poll) never asks which kind a game is. It asks the
 game's kind, a :class:`GameKind` that the kind's own package registers when Django
 starts (``scorekeeper.spades.apps``, ``scorekeeper.mu.apps``). Adding a third game is
-a new package that implements this protocol and registers itself; nothing in the core
-changes.
+a new package that implements this protocol and registers itself; in the core, only the
+stored choices (``Game.Kind``) and the statistics' figures (``Seat``, ``listing.STAT_FILTERS``)
+name what each kind counts.
 """
 
 from __future__ import annotations
