@@ -12,7 +12,7 @@ build on these.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.db import transaction
 
@@ -23,6 +23,10 @@ from scorekeeper.engine.text import Text, gettext_noop
 
 from .models import MAX_HANDS, SEAT_FIGURES, Change, Game, Row, Seat
 from .undo import snapshot, verify_revert
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.record import AnyGame
+    from scorekeeper.engine.sheet import Sheet
 
 
 def game_locked(game: Game) -> tuple[Game, list[Any]]:
@@ -41,15 +45,20 @@ def verify_form_number(number: int | None, expected: int | None) -> None:
         raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
 
 
-def rebuild_read_model(game: Game, rows: Sequence[Row]) -> None:
+#: A game's rows as the engine's game and its scored sheet: what a write's check has scored.
+Scored: TypeAlias = "tuple[AnyGame, Sheet]"
+
+
+def rebuild_read_model(game: Game, rows: Sequence[Row], scored: Scored | None = None) -> None:
     """Recompute the statistics' read model from the hands (``rows``, in order): the game's
     ``finished`` and ``hands_played`` (not saved) and each seat's figures (one query).
 
     The hands are the facts; this only keeps their sums where the statistics can
     add them up fast. Run inside the transaction of the write that changed the hands.
+    ``scored``: ``rows`` as the write's check already scored them (``None``: score them here),
+    so a write scores its game once.
     """
-    engine = game.to_engine(list(rows))
-    sheet = score_game(engine)
+    engine, sheet = scored if scored is not None else _scored(game, rows)
     game.finished = sheet.finished
     game.hands_played = len(sheet.hands)
     seats = list(game.seats.all())
@@ -60,6 +69,11 @@ def rebuild_read_model(game: Game, rows: Sequence[Row]) -> None:
         for name in SEAT_FIGURES:
             setattr(seat, name, getattr(line, name))
     Seat.objects.bulk_update(seats, ["side", *SEAT_FIGURES])
+
+
+def _scored(game: Game, rows: Sequence[Row]) -> Scored:
+    engine = game.to_engine(list(rows))
+    return engine, score_game(engine)
 
 
 def verify_shown(row: Row | None, shown: str | None) -> None:
@@ -81,12 +95,14 @@ def change_record(
     after: Row | None,
     device: str,
     reverts: Change | None = None,
+    scored: Scored | None = None,
 ) -> Change:
     """Mark a write to the locked ``game``, whose hands or deals are now ``rows``: a new
     version for the phones polling it, the statistics rebuilt, and the change in its
-    history (``before``: the row's record before; ``after``: the row now)."""
+    history (``before``: the row's record before; ``after``: the row now; ``scored``: the
+    rows as the write's check scored them, see :func:`rebuild_read_model`)."""
     game.version += 1
-    rebuild_read_model(game, rows)
+    rebuild_read_model(game, rows, scored)
     game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
     return Change.objects.create(
         game=game,
@@ -159,7 +175,7 @@ def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
     if change.before is None:  # the change made the row: it goes
         assert current is not None  # verify_revert: the row is still as the change left it
         rows.pop()
-        game.game_kind.verify_rows(game, rows)
+        scored = game.game_kind.verify_rows(game, rows)
         current.delete()
         current = None
     else:
@@ -167,7 +183,7 @@ def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
             current = game.game_kind.new_row(game, number)
             rows.append(current)
         current.restore(change.before)
-        game.game_kind.verify_rows(game, rows)
+        scored = game.game_kind.verify_rows(game, rows)
         current.save()
     return change_record(
         game,
@@ -178,4 +194,5 @@ def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
         after=current,
         device=device,
         reverts=change,
+        scored=scored,
     )

@@ -61,8 +61,9 @@ class GameKind(Protocol):
     def stored_rows(self, game: Game, engine: AnyGame) -> Sequence[Row]:
         """Unsaved rows holding every hand or deal of ``engine`` (an imported record)."""
 
-    def verify_rows(self, game: Game, rows: list[Any]) -> None:
-        """Check ``rows`` (changed in memory, not saved) as the whole game.
+    def verify_rows(self, game: Game, rows: list[Any]) -> tuple[AnyGame, Sheet]:
+        """Check ``rows`` (changed in memory, not saved) as the whole game; return them scored
+        (the engine game and its sheet), so the write need not score them again.
 
         Raises:
             RuleError: a row breaks a rule, tagged with the row where it can be.

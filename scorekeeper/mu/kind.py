@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from scorekeeper.engine.mu.game import MuGame
 from scorekeeper.engine.mu.rules import mu_rules_record
+from scorekeeper.engine.record import AnyGame
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
@@ -55,9 +56,9 @@ class Mu:
         """Unsaved deals holding every deal of an imported record."""
         return [stored_deal(game, number, deal) for number, deal in enumerate(engine.deals)]
 
-    def verify_rows(self, game: Game, rows: list[Any]) -> None:
+    def verify_rows(self, game: Game, rows: list[Any]) -> tuple[AnyGame, Sheet]:
         """Check the deals as the whole game (:func:`services.verify_deals`)."""
-        services.verify_deals(game, rows)
+        return services.verify_deals(game, rows)
 
     def change_summary(self, game: Game) -> Callable[[dict[str, Any] | None], str]:
         """A deal's record in a few words for the change history."""

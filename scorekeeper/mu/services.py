@@ -15,9 +15,10 @@ from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.deals import auction_deal
-from scorekeeper.engine.mu.game import Played
+from scorekeeper.engine.mu.game import MuGame, Played
 from scorekeeper.engine.mu.scoring import verify_deal
 from scorekeeper.engine.record import score_game
+from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.changes import (
     StaleHand,
@@ -74,12 +75,7 @@ def deal_auction_save(
     """
     game, deals = game_locked(game)
     verify_form_number(number, len(deals))
-    verify_room(deals, full=FULL)
-    if deals and not deals[-1].is_complete:
-        raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
-    engine = mu_game(game, deals)
-    if score_game(engine).finished:
-        raise RuleError(Text(gettext_noop("The game is over: no more deals.")), source="mu.md §9")
+    engine, sheet = _next_deal_state(game, deals)
     record = auction_deal(
         engine,
         laid=laid,
@@ -91,11 +87,30 @@ def deal_auction_save(
         laid_cards=laid_cards,
     )
     stored = Deal.objects.create(game=game, number=len(deals), record=record)
-    rows = [*deals, stored]
     change_record(
-        game, rows, action=Change.Action.AUCTION, number=stored.number, before=None, after=stored, device=device
+        game,
+        [*deals, stored],
+        action=Change.Action.AUCTION,
+        number=stored.number,
+        before=None,
+        after=stored,
+        device=device,
+        scored=None if stored.is_complete else (engine, sheet),  # a deal being played changes no score
     )
     return stored
+
+
+def _next_deal_state(game: Game, deals: list[Deal]) -> tuple[MuGame, Sheet]:
+    """The engine game and its sheet, checked that a new deal may start now (room, none being
+    played, the game not over: Mü & mehr rulebook §9)."""
+    verify_room(deals, full=FULL)
+    if deals and not deals[-1].is_complete:
+        raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
+    engine = mu_game(game, deals)
+    sheet = score_game(engine)
+    if sheet.finished:
+        raise RuleError(Text(gettext_noop("The game is over: no more deals.")), source="mu.md §9")
+    return engine, sheet
 
 
 @transaction.atomic
@@ -114,13 +129,21 @@ def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = 
     current = deals[-1]
     before = snapshot(current)
     current.record = {**current.record, "points": list(points)}
+    engine = mu_game(game, deals)
     try:
-        score_game(mu_game(game, deals))
+        sheet = score_game(engine)
     except RuleError as error:
         raise RuleError(error.text, field=error.field, seat=error.seat, source=error.source) from None
     current.save(update_fields=["record"])
     change_record(
-        game, deals, action=Change.Action.POINTS, number=current.number, before=before, after=current, device=device
+        game,
+        deals,
+        action=Change.Action.POINTS,
+        number=current.number,
+        before=before,
+        after=current,
+        device=device,
+        scored=(engine, sheet),
     )
     return current
 
@@ -145,14 +168,24 @@ def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str |
     verify_shown(deal, shown)
     before = snapshot(deal)
     deal.record = record
-    verify_deals(game, deals)
+    scored = verify_deals(game, deals)
     deal.save(update_fields=["record"])
-    change_record(game, deals, action=Change.Action.EDIT, number=deal.number, before=before, after=deal, device=device)
+    change_record(
+        game,
+        deals,
+        action=Change.Action.EDIT,
+        number=deal.number,
+        before=before,
+        after=deal,
+        device=device,
+        scored=scored,
+    )
     return deal
 
 
-def verify_deals(game: Game, deals: list[Deal]) -> None:
-    """Check Mü ``deals`` (changed in memory, not yet saved) as the whole game, like ``spades.services.verify_hands``.
+def verify_deals(game: Game, deals: list[Deal]) -> tuple[MuGame, Sheet]:
+    """Check Mü ``deals`` (changed in memory, not yet saved) as the whole game, like
+    ``spades.services.verify_hands``; return the engine game and its scored sheet.
 
     Raises:
         RuleError: a deal's record is malformed or breaks a rule.
@@ -165,3 +198,4 @@ def verify_deals(game: Game, deals: list[Deal]) -> None:
             raise RuleError(Text(gettext_noop("With this change the game is over before the deal being played.")))
         in_play = deals[-1].record
         verify_deal(engine, Played(**{**in_play, "points": None}), played=False)
+    return engine, sheet

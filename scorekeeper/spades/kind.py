@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext_noop, ngettext
 
+from scorekeeper.engine.record import AnyGame
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
@@ -54,9 +55,9 @@ class Spades:
         """Unsaved hands holding every hand of an imported record."""
         return [stored_hand(game, number, hand, engine.rules) for number, hand in enumerate(engine.hands)]
 
-    def verify_rows(self, game: Game, rows: list[Any]) -> None:
+    def verify_rows(self, game: Game, rows: list[Any]) -> tuple[AnyGame, Sheet]:
         """Check the hands as the whole game (:func:`services.verify_hands`)."""
-        services.verify_hands(game, rows)
+        return services.verify_hands(game, rows)
 
     def change_summary(self, game: Game) -> Callable[[dict[str, Any] | None], str]:
         """A hand's record in a few words for the change history (the rules read once)."""

@@ -17,8 +17,9 @@ from django.db.models import QuerySet
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_spades_hand, score_game
+from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import verify_bidding
-from scorekeeper.engine.spades.game import Bid, normalise_bid
+from scorekeeper.engine.spades.game import Bid, SpadesGame, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.changes import (
@@ -83,7 +84,14 @@ def hand_bids_save(
     checked = verify_bidding(engine, candidate, totals=sheet.totals, number=len(hands))
     hand = Hand.objects.create(game=game, number=len(hands), bids=list(checked.bids or ()), declarations=declarations)
     change_record(
-        game, [*hands, hand], action=Change.Action.BIDS, number=hand.number, before=None, after=hand, device=device
+        game,
+        [*hands, hand],
+        action=Change.Action.BIDS,
+        number=hand.number,
+        before=None,
+        after=hand,
+        device=device,
+        scored=(engine, sheet),  # the hand in play changes no score
     )
     return hand
 
@@ -100,16 +108,23 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
     verify_form_number(number, len(hands))
     engine, _sheet = _next_hand_state(game, hands)
     candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
-    verify_hands(game, [*hands, candidate])
-    candidate.save()
     rows = [*hands, candidate]
+    scored = verify_hands(game, rows)
+    candidate.save()
     change_record(
-        game, rows, action=Change.Action.MISDEAL, number=candidate.number, before=None, after=candidate, device=device
+        game,
+        rows,
+        action=Change.Action.MISDEAL,
+        number=candidate.number,
+        before=None,
+        after=candidate,
+        device=device,
+        scored=scored,
     )
     return candidate
 
 
-def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[Any, Any]:
+def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[SpadesGame, Sheet]:
     """The engine game and its sheet, checked that a new hand may start now."""
     verify_room(hands, full=FULL)
     if hands and not hands[-1].is_complete:
@@ -160,10 +175,17 @@ def hand_tricks_save(
     before = None if bids_itself else snapshot(current)
     current.tricks = list(tricks)
     current.declarations = _with_results(current.declarations, results or {})
-    verify_hands(game, hands)
+    scored = verify_hands(game, hands)
     current.save()
     change_record(
-        game, hands, action=Change.Action.TRICKS, number=current.number, before=before, after=current, device=device
+        game,
+        hands,
+        action=Change.Action.TRICKS,
+        number=current.number,
+        before=before,
+        after=current,
+        device=device,
+        scored=scored,
     )
     return current
 
@@ -216,14 +238,24 @@ def hand_update(
     hand.tricks = list(tricks)
     if declarations is not None:
         hand.declarations = declarations
-    verify_hands(game, hands)
+    scored = verify_hands(game, hands)
     hand.save(update_fields=["bids", "tricks", "declarations"])
-    change_record(game, hands, action=Change.Action.EDIT, number=hand.number, before=before, after=hand, device=device)
+    change_record(
+        game,
+        hands,
+        action=Change.Action.EDIT,
+        number=hand.number,
+        before=before,
+        after=hand,
+        device=device,
+        scored=scored,
+    )
     return hand
 
 
-def verify_hands(game: Game, hands: list[Hand]) -> None:
-    """Check ``hands`` (changed in memory, not yet saved) as the whole game.
+def verify_hands(game: Game, hands: list[Hand]) -> tuple[SpadesGame, Sheet]:
+    """Check ``hands`` (changed in memory, not yet saved) as the whole game; return the
+    engine game and its scored sheet (the write records them: the game is scored once).
 
     Scores every played hand and checks the bids of a hand still in play at the
     new scores, so a correction can never leave a later hand illegal.
@@ -247,6 +279,7 @@ def verify_hands(game: Game, hands: list[Hand]) -> None:
             verify_bidding(engine, candidate, totals=sheet.totals, number=in_play.number)
         except RuleError as error:
             raise error.at_hand(len(hands) - 1) from None
+    return engine, sheet
 
 
 @transaction.atomic

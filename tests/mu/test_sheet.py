@@ -12,6 +12,7 @@ from django.urls import reverse
 from scorekeeper.games import services
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.records import game_export
+from scorekeeper.mu import services as mu_services
 from scorekeeper.mu.presenters import mu_page
 
 pytestmark = pytest.mark.django_db
@@ -331,3 +332,26 @@ def test_edit_an_eklat_and_no_edit_for_everyone_passed(client):
     assert response.status_code == 302
     assert game_export(game)["hands"][0] == {"eklat": {"level": 3, "tied": [0, 2, 3], "last": 0}}
     assert client.get(reverse("games:mu_deal_edit", args=[game.edit_key, 3])).status_code == 404
+
+
+def test_each_mu_write_scores_the_game_once(monkeypatch):
+    """Issue 13: a write scores the game once (its check's sheet is the statistics' too)."""
+    from scorekeeper.engine import record as engine_record
+
+    calls = []
+    original = engine_record.score_mu
+    monkeypatch.setattr(engine_record, "score_mu", lambda game: calls.append(1) or original(game))
+    game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar", "Eva"], dealer=0, rules={}, kind="mu")
+    writes = [
+        lambda: mu_services.deal_auction_save(
+            game=game, laid=[2, 0, 3, 0, 0], chef_trump="red", vize_trump=7, partner=1
+        ),
+        lambda: mu_services.deal_points_save(game=game, points=[20, 10, 20, 5, 5]),
+        lambda: mu_services.deal_update(
+            game=game, number=0, record={**game.rows()[0].record, "points": [10, 20, 20, 5, 5]}
+        ),
+    ]
+    for write in writes:
+        calls.clear()
+        write()
+        assert len(calls) == 1

@@ -397,3 +397,37 @@ def test_game_with_hands_helper_is_not_over():
     sheet = spades_page(game).sheet
     assert sheet.totals == (-240, -240)
     assert not sheet.finished
+
+
+# --- each write scores the game once (issue 13) --------------------------------------------------------------------
+
+
+@pytest.fixture
+def scorings(monkeypatch):
+    """How many times the engine scores a Spades game (every scoring goes through ``score_game``)."""
+    from scorekeeper.engine import record as engine_record
+
+    calls = []
+    original = engine_record.score_spades
+
+    def counted(game):
+        calls.append(len(game.hands))
+        return original(game)
+
+    monkeypatch.setattr(engine_record, "score_spades", counted)
+    return calls
+
+
+def test_each_write_scores_the_game_once(scorings):
+    game = new_game()
+    play(game, *BIG_HAND)
+    writes = [
+        lambda: spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3]),
+        lambda: spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3]),
+        lambda: spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=[4, 3, 3, 3]),
+        lambda: changes.change_revert(game=game, change_id=game.changes.first().pk),
+    ]
+    for write in writes:
+        scorings.clear()
+        write()
+        assert len(scorings) == 1
