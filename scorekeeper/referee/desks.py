@@ -19,7 +19,7 @@ from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS
 from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules, spades_rules
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
-from scorekeeper.mu.presenters import mu_page
+from scorekeeper.mu.rows import mu_game, stored_deals
 from scorekeeper.spades.forms import BID_VALUES, parse_bid
 
 from . import answers
@@ -127,7 +127,7 @@ class MuDesk:
         names = (
             list(game.players) if game else [gettext("Player %(number)d") % {"number": n + 1} for n in range(players)]
         )
-        dealer = mu_page(game).dealer_seat if game else 0
+        dealer = _first_to_lay(game) if game else 0
         typed = data.get("turns", "")
         return {
             "trumps": [("", gettext("no trump"))]
@@ -140,6 +140,12 @@ class MuDesk:
             "auction_lines": answers.auction_answer(players, dealer, typed, names) if typed.strip() else [],
             "first_to_lay": names[dealer],
         }
+
+
+def _first_to_lay(game: Game) -> int:
+    """The seat that lays first in the next deal of a Mü game: the dealer (no scoring needed)."""
+    engine = mu_game(game, stored_deals(game))
+    return engine.dealer_of(len(engine.deals))
 
 
 #: The desk of each kind of game, by ``Game.kind``: made per request with its house rules.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
-from scorekeeper.engine.spades.game import normalise_bid
+from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
 from scorekeeper.games.models import Hand
 
 from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
@@ -33,20 +33,24 @@ def tricks_form_for(page: SpadesPage, data: Any = None) -> TricksForm:
     )
 
 
+def bidders(engine: SpadesGame) -> int:
+    """How many bid on the bids form: every seat, or every side with partnership bidding."""
+    return len(engine.sides) if engine.rules.bidding == "partnership" else len(engine.players)
+
+
 def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
     """Per bidder (seat, or side with partnership bidding) in bidding order: name, field and the
     buttons the rules allow given the bids tapped so far (see ``offered_table_bids``)."""
     engine = page.engine
-    count = len(engine.sides) if page.partnership else len(engine.players)
     chosen = []
-    for index in range(count):
+    for index in range(bidders(engine)):
         raw = form.data.get(f"bid_{index}") if form.is_bound else None
         chosen.append(normalise_bid(engine.rules, parse_bid(raw)) if raw in BID_VALUES else None)
     offers = offered_table_bids(engine, chosen, totals=page.sheet.totals, number=page.next_number - 1)
     if page.partnership:
-        bidders = [(offer.side, offer.name) for offer in page.sides]
+        named = [(offer.side, offer.name) for offer in page.sides]
     else:
-        bidders = [(turn.seat, turn.player) for turn in page.order]
+        named = [(turn.seat, turn.player) for turn in page.order]
     return [
         {
             "index": index,
@@ -54,7 +58,7 @@ def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
             "choices": choice_pairs(bid_choices(offers[index])),
             "field": form[f"bid_{index}"],
         }
-        for index, name in bidders
+        for index, name in named
     ]
 
 

@@ -15,8 +15,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.game import SpadesGame
-from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
 from scorekeeper.games.chart import running_chart
@@ -36,7 +34,7 @@ from .. import entry, services
 from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, tricks_form_for
 from ..forms import BidsForm, HandForm, TricksForm
 from ..presenters import spades_page
-from ..rows import stored_hands
+from ..rows import spades_game, stored_hands
 
 BID_ERRORS = {"bids": "bid_"}
 
@@ -60,9 +58,8 @@ def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the bids of the next hand."""
     game = game_for(request, key, edit=True, kind="spades")
-    table = SpadesGame(players=tuple(game.players), rules=spades_rules(game.rules))  # the seats: no scoring here
-    bidders = len(table.sides) if table.rules.bidding == "partnership" else len(table.players)
-    form = BidsForm(request.POST, order=tuple(range(bidders)), sides=len(table.sides))
+    table = spades_game(game, ())  # the seats and sides only: no hand read, nothing scored
+    form = BidsForm(request.POST, order=tuple(range(entry.bidders(table))), sides=len(table.sides))
     return entry_response(
         request,
         game,
