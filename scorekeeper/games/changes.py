@@ -112,6 +112,7 @@ def change_record(
         after=snapshot(after),
         device=device[:100],
         reverts=reverts,
+        version=game.version,
     )
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from .models import Game, Row
     from .views.http import HtmxHttpRequest
+    from .views.sheet import Reply, SheetPage
 
 
 class GameKind(Protocol):
@@ -82,10 +83,18 @@ class GameKind(Protocol):
     def figure_rows(self, figures: Any, link: Callable[..., str]) -> list[Any]:
         """The kind's own lines of a player's statistics (``games.players.FigureRow``)."""
 
+    #: The sheet page's template; its partials ``entry``, ``standings``, ``sheet``, ``row``,
+    #: ``explain`` and ``actions`` make up an update (``games/_update.html``).
+    sheet_template: str
+
+    def sheet_page(self, game: Game) -> SheetPage:
+        """The game scored and laid out for its sheet (two queries)."""
+
     def sheet_response(
-        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, reply: Reply | None = None
     ) -> HttpResponse:
-        """The game's sheet page, or its ``game`` partial for htmx, with the entry forms."""
+        """The game's sheet page with the entry forms; for htmx, what ``reply`` asks for, or
+        the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
 
 
 _KINDS: dict[str, GameKind] = {}

@@ -277,6 +277,8 @@ class Change(models.Model):
     and ``after`` are that row's record (``Hand.record()`` or ``Deal.record``),
     ``None`` where there was no row (a new hand, or one deleted). ``device`` names
     the phone that made it; ``reverts`` is the change it undid, for ``REVERT``.
+    ``version`` is the game's version the change made (``None`` for changes kept before
+    versions were), so a phone showing an older version is sent the rows changed since.
     """
 
     class Action(models.TextChoices):
@@ -297,9 +299,11 @@ class Change(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reverts = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
+        indexes = [models.Index(fields=["game", "version"], name="change_game_version")]
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.action} #{self.number + 1}"

@@ -27,6 +27,7 @@ urlpatterns = [
     path("players/<int:player_id>/merge/", views.player_merge, name="player_merge"),
     path("games/<key:key>/", views.game_detail, name="detail"),
     path("games/<key:key>/live/", views.game_live, name="live"),
+    path("games/<key:key>/rows/<int:number>/", views.row_explain, name="explain"),
     path("games/<key:key>/share/", views.game_share, name="share"),
     path("games/<key:key>/links/", views.game_links, name="links"),
     path("games/<key:key>/history/", views.game_changes, name="changes"),

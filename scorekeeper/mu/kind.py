@@ -17,8 +17,10 @@ from scorekeeper.engine.sheet import Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.sheet import Reply
 
 from . import services, summaries
+from .presenters import MuPage, mu_page
 from .rows import mu_game, stored_deal, stored_deals
 from .views import mu_sheet_response
 
@@ -76,8 +78,14 @@ class Mu:
         """Chef deals, levels, Eklats and card points in a player's statistics."""
         return summaries.mu_figure_rows(figures, link)
 
+    sheet_template = "mu/sheet.html"
+
+    def sheet_page(self, game: Game) -> MuPage:
+        """The game scored and laid out for its sheet (:func:`presenters.mu_page`)."""
+        return mu_page(game)
+
     def sheet_response(
-        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, reply: Reply | None = None
     ) -> HttpResponse:
         """The Mü sheet page (or its partial for htmx)."""
-        return mu_sheet_response(request, game, status=status, shown_stage=shown_stage)
+        return mu_sheet_response(request, game, status=status, reply=reply)

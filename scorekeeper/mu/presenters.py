@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext
@@ -27,7 +28,8 @@ from .rows import mu_game
 
 @dataclass(frozen=True)
 class DealRow:
-    """One Mü deal on the sheet (``number`` 1-based): what was played and each player's points."""
+    """One Mü deal on the sheet (``number`` 1-based): what was played and each player's points;
+    see :meth:`MuPage.row`."""
 
     number: int
     dealer: str
@@ -39,6 +41,7 @@ class DealRow:
     notes: tuple[ShownLine, ...]
     split: tuple[tuple[str, int, int, int, int], ...] = ()  # (name, individual, team, deal, total) per player
     editable: bool = True
+    explained: bool = False  # lines, notes and split filled (else left empty, fetched when the row opens)
 
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
@@ -57,8 +60,8 @@ class MuPage:
     """
 
     game: Game
+    engine: MuGame
     sheet: Sheet
-    rows: tuple[DealRow, ...]
     dealer: str
     winner: str | None
     in_play: Deal | None = None
@@ -67,6 +70,22 @@ class MuPage:
     dealer_seat: int = 0
     #: The last deal's 0-based number and fingerprint, for the undo button (``None``: no deals).
     last_row: tuple[int, str] | None = None
+
+    @cached_property
+    def rows(self) -> tuple[DealRow, ...]:
+        """One :class:`DealRow` per deal played, without its explanation lines."""
+        return tuple(self.row(number) for number in range(1, len(self.engine.deals) + 1))
+
+    def row(self, number: int, *, explained: bool = False) -> DealRow:
+        """Deal ``number`` (1-based) as its sheet row; ``explained``: with its lines and split.
+
+        Raises:
+            IndexError: no such deal was played.
+        """
+        if not 1 <= number <= len(self.engine.deals):
+            raise IndexError(number)
+        index = number - 1
+        return _deal_row(self.engine, index, self.engine.deals[index], self.sheet.hands[index], explained)
 
     @property
     def points_in_deal(self) -> int:
@@ -100,16 +119,12 @@ def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
     engine = mu_game(game, stored)
     sheet = score_game(engine)
     names = engine.players
-    rows = tuple(
-        _deal_row(engine, index, deal, score)
-        for index, (deal, score) in enumerate(zip(engine.deals, sheet.hands, strict=True))
-    )
     in_play = stored[-1] if stored and not stored[-1].is_complete else None
     dealer_seat = engine.dealer_of(len(engine.deals))
     return MuPage(
         game=game,
+        engine=engine,
         sheet=sheet,
-        rows=rows,
         dealer=names[dealer_seat],
         winner=None if sheet.winner is None else sheet.sides[sheet.winner],
         in_play=in_play,
@@ -120,8 +135,9 @@ def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
     )
 
 
-def _deal_row(engine: MuGame, index: int, deal: Played | Eklat, score: HandScore) -> DealRow:
-    """Deal ``index`` (0-based) on the sheet: what was played, the outcome, each player's points."""
+def _deal_row(engine: MuGame, index: int, deal: Played | Eklat, score: HandScore, explained: bool) -> DealRow:
+    """Deal ``index`` (0-based) on the sheet: what was played, the outcome, each player's points
+    (``explained``: and the lines and split)."""
     names = engine.players
     if isinstance(deal, Eklat):
         summary = (
@@ -147,10 +163,13 @@ def _deal_row(engine: MuGame, index: int, deal: Played | Eklat, score: HandScore
         tuple(
             (names[seat], tuple(shown_line(line) for line in score.lines if line.side == seat))
             for seat in range(len(names))
-        ),
-        tuple(shown_line(line) for line in score.lines if line.side is None),
-        _split(names, score),
+        )
+        if explained
+        else (),
+        tuple(shown_line(line) for line in score.lines if line.side is None) if explained else (),
+        _split(names, score) if explained else (),
         editable=not (isinstance(deal, Eklat) and deal.level is None),  # an all-pass Eklat has nothing to edit
+        explained=explained,
     )
 
 

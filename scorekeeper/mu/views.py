@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -15,14 +15,19 @@ from scorekeeper.engine.mu.tables import cards_points
 from scorekeeper.games import access
 from scorekeeper.games import services as game_services
 from scorekeeper.games.access import game_for
-from scorekeeper.games.chart import running_chart
 from scorekeeper.games.forms import add_rule_error
 from scorekeeper.games.models import Game
-from scorekeeper.games.presenters import game_rulings
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.pages import known_players
-from scorekeeper.games.views.sheet import form_number, live_stage, opened_row, saved_response, stale_response
+from scorekeeper.games.views.sheet import (
+    Reply,
+    edit_render,
+    form_number,
+    saved_response,
+    sheet_render,
+    stale_response,
+)
 
 from . import presenters, services
 from .entry import mu_entry_forms
@@ -72,7 +77,10 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    """Correct finished Mü deal ``number`` (1-based); every later deal is scored again."""
+    """Correct finished Mü deal ``number`` (1-based); every later deal is scored again.
+
+    A page of its own, or (htmx) a form opened in the deal's row on the sheet: saved from
+    there, the sheet gets the rows from this deal on (``games/_update.html``)."""
     game = game_for(request, key, edit=True, kind="mu")
     deals = stored_deals(game)
     if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
@@ -80,7 +88,9 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     record = deals[number - 1].snapshot()
     if record.get("eklat", "") is None:
         raise Http404  # everyone passed: nothing to correct (undo it instead)
-    kwargs: dict[str, Any] = {"players": len(game.players), "eklat": "eklat" in record}
+    # Ids apart from the entry form's: the form may open in the deal's row on the sheet.
+    auto_id = "edit-%s" if request.htmx else "id_%s"
+    kwargs: dict[str, Any] = {"players": len(game.players), "eklat": "eklat" in record, "auto_id": auto_id}
     if request.method == "POST":
         form = MuDealForm(request.POST, **kwargs)
         if form.is_valid():
@@ -93,11 +103,11 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                     device=access.device_name(request),
                 )
             except services.StaleHand as error:
-                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number)
+                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number, primary="row")
             except RuleError as error:
                 add_rule_error(form, error, prefix={})
             else:
-                return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
+                return saved_response(request, game, f"hand-{number}", primary="row", opened=number)
         status = 422
     else:
         form, status = MuDealForm(initial=MuDealForm.initial_for(record), **kwargs), 200
@@ -112,7 +122,7 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         if not kwargs["eklat"]
         else [],
     }
-    return render(request, "mu/deal_edit.html", context, status=status)
+    return edit_render(request, "mu/deal_edit.html", context, status=status)
 
 
 @require_POST
@@ -157,22 +167,13 @@ def mu_sheet_response(
     status: int = 200,
     auction_form: MuAuctionForm | None = None,
     points_form: MuPointsForm | None = None,
-    shown_stage: str | None = None,
+    reply: Reply | None = None,
 ) -> HttpResponse:
-    """The Mü sheet page (or its ``game`` partial for htmx), with the deal-entry forms."""
+    """The Mü sheet page with the deal-entry forms; for htmx, the update ``reply`` asks for,
+    or else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
     page = presenters.mu_page(game)
-    context = {
-        "page": page,
-        "game": game,
-        "opened": opened_row(request),
-        "version": game.version,
-        "chart": running_chart(page.sheet),
-        "rulings": game_rulings(game),
-        **live_stage(page, shown_stage),
-    }
-    context.update(mu_entry_forms(page, auction_form, points_form))
-    template = "mu/sheet.html#game" if request.htmx else "mu/sheet.html"
-    return render(request, template, context, status=status)
+    context = mu_entry_forms(page, auction_form, points_form)
+    return sheet_render(request, game, page, "mu/sheet.html", context, status=status, reply=reply)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

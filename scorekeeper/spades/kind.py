@@ -17,8 +17,10 @@ from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.players import FigureRow, KindFigures
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.sheet import Reply
 
 from . import services, summaries
+from .presenters import SpadesPage, spades_page
 from .rows import spades_game, stored_hand, stored_hands
 from .views.sheet import sheet_response
 
@@ -75,8 +77,14 @@ class Spades:
         """Bids, nils and bags in a player's statistics."""
         return summaries.spades_figure_rows(figures, link)
 
+    sheet_template = "spades/sheet.html"
+
+    def sheet_page(self, game: Game) -> SpadesPage:
+        """The game scored and laid out for its sheet (:func:`presenters.spades_page`)."""
+        return spades_page(game)
+
     def sheet_response(
-        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, shown_stage: str | None = None
+        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, reply: Reply | None = None
     ) -> HttpResponse:
         """The Spades sheet page (or its partial for htmx)."""
-        return sheet_response(request, game, status=status, shown_stage=shown_stage)
+        return sheet_response(request, game, status=status, reply=reply)

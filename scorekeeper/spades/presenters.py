@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.utils.translation import gettext
 
@@ -52,12 +53,13 @@ class SideCell:
 
 @dataclass(frozen=True)
 class HandRow:
-    """One played hand on the sheet (``number`` is 1-based)."""
+    """One played hand on the sheet (``number`` is 1-based); see :meth:`SpadesPage.row`."""
 
     number: int
     dealer: str
     sides: tuple[SideCell, ...]
     notes: tuple[ShownLine, ...]
+    explained: bool = False  # lines and notes filled (else left empty, fetched when the row opens)
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,6 @@ class SpadesPage:
 
     Attributes:
         game: the model; engine: the engine game of the played hands; sheet: its score.
-        rows: one :class:`HandRow` per played hand.
         in_play: the hand whose bids are written but not its tricks, or ``None``.
         next_number: 1-based number of the hand being entered.
         dealer, first_bidder: names for the hand being entered.
@@ -125,7 +126,6 @@ class SpadesPage:
     game: Game
     engine: SpadesGame
     sheet: Sheet
-    rows: tuple[HandRow, ...]
     in_play: Hand | None
     next_number: int
     dealer: str
@@ -135,6 +135,40 @@ class SpadesPage:
     sides: tuple[SideOffer, ...] = ()
     #: The last hand's 0-based number and fingerprint, for the undo button (``None``: no hands).
     last_row: tuple[int, str] | None = None
+
+    @cached_property
+    def rows(self) -> tuple[HandRow, ...]:
+        """One :class:`HandRow` per played hand, without its explanation lines."""
+        return tuple(self.row(number) for number in range(1, len(self.engine.hands) + 1))
+
+    def row(self, number: int, *, explained: bool = False) -> HandRow:
+        """Played hand ``number`` (1-based) as its sheet row; ``explained``: with its lines.
+
+        Raises:
+            IndexError: no such hand was played.
+        """
+        if not 1 <= number <= len(self.engine.hands):
+            raise IndexError(number)
+        engine, index = self.engine, number - 1
+        hand, score = engine.hands[index], self.sheet.hands[index]
+        cells = tuple(
+            SideCell(
+                side=side,
+                name=self.sheet.sides[side],
+                seats=tuple(
+                    SeatCell(seat, engine.players[seat], seat_bid(engine, hand, seat), _taken(hand, seat))
+                    for seat in seats
+                ),
+                points=score.points[side],
+                total=score.totals[side],
+                bags=score.bags[side],
+                lines=tuple(shown_line(line) for line in score.lines if line.side == side) if explained else (),
+                bid=_side_bid(engine, hand, side),
+            )
+            for side, seats in enumerate(engine.sides)
+        )
+        notes = tuple(shown_line(line) for line in score.lines if line.side is None) if explained else ()
+        return HandRow(number, engine.players[engine.dealer_of(index)], cells, notes, explained)
 
     @property
     def rules(self) -> SpadesRules:
@@ -217,27 +251,6 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
     hands = list(game.hands.all()) if hands is None else hands
     engine = spades_game(game, hands)
     sheet = score_game(engine)
-    sides = engine.sides
-    rows = []
-    for index, (hand, score) in enumerate(zip(engine.hands, sheet.hands, strict=True)):
-        cells = tuple(
-            SideCell(
-                side=side,
-                name=sheet.sides[side],
-                seats=tuple(
-                    SeatCell(seat, engine.players[seat], seat_bid(engine, hand, seat), _taken(hand, seat))
-                    for seat in seats
-                ),
-                points=score.points[side],
-                total=score.totals[side],
-                bags=score.bags[side],
-                lines=tuple(shown_line(line) for line in score.lines if line.side == side),
-                bid=_side_bid(engine, hand, side),
-            )
-            for side, seats in enumerate(sides)
-        )
-        notes = tuple(shown_line(line) for line in score.lines if line.side is None)
-        rows.append(HandRow(index + 1, engine.players[engine.dealer_of(index)], cells, notes))
     in_play = hands[-1] if hands and not hands[-1].is_complete else None
     number = len(engine.hands)
     order = tuple(
@@ -253,7 +266,6 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
         game=game,
         engine=engine,
         sheet=sheet,
-        rows=tuple(rows),
         in_play=in_play,
         next_number=number + 1,
         dealer=engine.players[engine.dealer_of(number)],

@@ -60,7 +60,9 @@ def test_mu_sheet_page_and_undo(client):
     game = services.game_import(record=RECORD)
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Eklat at level 3" in page and "<bdi>Dagmar</bdi> at level 4, green over 7" in page
-    assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" in page
+    assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" not in page  # explained when the deal is opened
+    opened = client.get(game.get_absolute_url() + "?hand=2").content.decode()
+    assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" in opened
     response = client.post(reverse("games:undo", args=[game.edit_key]), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
 
@@ -272,10 +274,10 @@ def test_a_trump_not_among_the_laid_cards_is_refused(client):
 
 def test_a_deal_shows_individual_and_team_points_per_player(client):
     game = services.game_import(record=RECORD)
-    split = mu_page(game).rows[1].split
+    split = mu_page(game).row(2, explained=True).split
     # Lost game (mu.md §8.2): Dagmar took 20 card points, team -20; Conny 14 and +10.
     assert ("Dagmar", 20, -20, 0, -30) in split and ("Conny", 14, 10, 24, 39) in split
-    assert '<th scope="col">individual</th>' in client.get(game.get_absolute_url()).content.decode()
+    assert '<th scope="col">individual</th>' in client.get(game.get_absolute_url() + "?hand=2").content.decode()
 
 
 def test_edit_an_earlier_deal_rescores_the_game(client):

@@ -79,8 +79,9 @@ def test_misdeal_throws_the_hand_in_and_the_same_dealer_deals_again(client):
     response = client.post(url("misdeal", game), {"seat": "2", "number": "0"}, **HTMX)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Misdeal called by <bdi>Cat</bdi>: the hand is thrown in, no score; <bdi>Ann</bdi> deals again" in page
     assert "<bdi>Ann</bdi> deals, <bdi>Bob</bdi> bids first." in page  # hand 2 is dealt by the same dealer
+    explained = client.get(url("explain", game, 1), **HTMX).content.decode()
+    assert "Misdeal called by <bdi>Cat</bdi>: the hand is thrown in, no score; <bdi>Ann</bdi> deals again" in explained
     assert game_export(game)["hands"] == [{"misdeal": 2}]
 
 

@@ -51,9 +51,16 @@ def tricks_data(tricks: dict[int, int], number: int | None = None) -> dict[str, 
     return data
 
 
-def is_partial(response) -> bool:
+def is_update(response) -> bool:
+    """An update (games/_update.html): the phone's sheet swaps in parts of it, never a whole page."""
     content = html(response)
-    return content.lstrip().startswith('<div id="game">') and "<html" not in content and "<body" not in content
+    return 'id="live"' in content and 'hx-swap-oob="true"' in content and "<html" not in content
+
+
+def is_entry(response) -> bool:
+    """The entry form alone, with its errors (a refused post)."""
+    content = html(response).lstrip()
+    return content.startswith('<section id="entry"') and "hx-swap-oob" not in content and "<html" not in content
 
 
 # --- home ----------------------------------------------------------------------------------------------------------
@@ -211,7 +218,10 @@ def test_sheet_page_shows_hands_totals_and_the_bids_form(client):
     assert "<bdi>Ann</bdi> deals, <bdi>Bob</bdi> bids first." in content
     assert f'action="{url("bids", game)}"' in content
     assert '<input type="hidden" name="number" value="1"' in content
-    assert f'href="{url("hand_edit", game, 1)}"' in content
+    # Each hand's explanation (and its edit link) comes when its row is opened.
+    assert f'hx-get="{url("explain", game, 1)}" hx-trigger="toggle once"' in content
+    assert f'href="{url("hand_edit", game, 1)}"' not in content
+    assert f'href="{url("hand_edit", game, 1)}"' in html(client.get(url("explain", game, 1), **HTMX))
 
 
 def test_sheet_page_offers_blind_nil_only_when_allowed(client):
@@ -253,7 +263,7 @@ def test_post_bids_then_tricks_with_htmx(client):
     response = client.post(url("bids", game), bids_data([3, 3, 3, 3], number=0), **HTMX)
 
     assert response.status_code == 200
-    assert is_partial(response)
+    assert is_update(response)
     assert "sheet-changed" in response["HX-Trigger"]
     assert "Hand 1: tricks taken" in html(response)
     assert stored(game) == [([3, 3, 3, 3], None)]
@@ -261,7 +271,7 @@ def test_post_bids_then_tricks_with_htmx(client):
     response = client.post(url("tricks", game), tricks_data({0: 4, 1: 3, 2: 3, 3: 3}, number=0), **HTMX)
 
     assert response.status_code == 200
-    assert is_partial(response)
+    assert is_update(response)
     assert "sheet-changed" in response["HX-Trigger"]
     content = html(response)
     assert "Hand 2: bids" in content
@@ -269,13 +279,13 @@ def test_post_bids_then_tricks_with_htmx(client):
     assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
 
 
-def test_htmx_sheet_get_returns_the_partial(client):
+def test_htmx_sheet_get_returns_the_whole_page(client):
     game = new_game()
 
     response = client.get(game.get_absolute_url(), **HTMX)
 
     assert response.status_code == 200
-    assert is_partial(response)
+    assert "<html" in html(response) and 'id="entry"' in html(response)
     assert "HX-Trigger" not in response
 
 
@@ -323,7 +333,7 @@ def test_illegal_bid_with_htmx_is_422_partial(client):
     response = client.post(url("bids", game), bids_data(["blind_nil", 4, 4, 3], number=0), **HTMX)
 
     assert response.status_code == 422
-    assert is_partial(response)
+    assert is_entry(response)
     assert "HX-Trigger" not in response
     assert 'id="bid-0-error"' in html(response)
     assert stored(game) == []
@@ -400,7 +410,7 @@ def test_stale_bids_with_htmx_is_409_with_the_fresh_sheet(client):
     response = client.post(url("bids", game), bids_data([4, 4, 4, 4], number=0), **HTMX)
 
     assert response.status_code == 409
-    assert is_partial(response)
+    assert is_update(response)
     assert "sheet-changed" in response["HX-Trigger"]
     assert "This hand was just changed from another phone" in html(response)
     assert stored(game) == [([3, 3, 3, 3], None)]
@@ -448,7 +458,7 @@ def test_undo_removes_the_bids_in_play_then_the_last_hand(client):
     response = client.post(url("undo", game), **HTMX)
 
     assert response.status_code == 200
-    assert is_partial(response)
+    assert is_update(response)
     assert "sheet-changed" in response["HX-Trigger"]
     assert "No hands yet." in html(response)
     assert stored(game) == []
@@ -748,7 +758,7 @@ def live(client, game: Game, version: str, **headers):
 def test_live_poll_unchanged_is_204_after_one_query(client, django_assert_num_queries):
     game = game_with_hands(20)
     page = html(client.get(game.get_absolute_url()))
-    version = re.search(r'id="live"[^>]*\?v=([0-9]+)&amp;stage=21e"', page).group(1)
+    version = re.search(r'id="live"[^>]*\?v=([0-9]+)&amp;rows=20&amp;stage=21e"', page).group(1)
     assert version == str(Game.objects.get(pk=game.pk).version) == "40"  # 20 hands: bids, then tricks
 
     with django_assert_num_queries(1):
@@ -764,7 +774,7 @@ def test_live_poll_after_a_change_answers_with_the_fresh_sheet(client):
 
     response = live(client, game, before, **HTMX)
     assert response.status_code == 200
-    assert is_partial(response)
+    assert is_update(response)
     content = html(response)
     assert 'id="hand-3"' in content and 'id="scoreboard"' in content
     after = Game.objects.get(pk=game.pk).version
@@ -811,7 +821,7 @@ def test_live_poll_refreshes_the_form_only_when_its_stage_is_over(client):
     spades_services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[4, 3, 3, 3])  # hand 1 corrected
 
     same_stage = html(live(client, game, f"{version}&stage=2e", **HTMX))
-    assert '<section id="entry" class="entry" aria-live="polite">' in same_stage
+    assert 'id="hand-1"' in same_stage and 'id="entry"' not in same_stage  # a half-entered form stays
 
     over = html(live(client, game, f"{version}&stage=1p", **HTMX))
     assert '<section id="entry" class="entry" aria-live="polite" hx-swap-oob="true">' in over

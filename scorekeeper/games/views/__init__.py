@@ -20,7 +20,7 @@ from .games import game_csv, game_print, games_import, games_list
 from .pages import game_record_download, game_rematch, health, home
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
-from .sheet import game_detail, game_live, hand_undo
+from .sheet import game_detail, game_live, hand_undo, row_explain
 
 __all__ = [
     "change_revert",
@@ -30,6 +30,7 @@ __all__ = [
     "game_detail",
     "game_links",
     "game_live",
+    "row_explain",
     "game_print",
     "game_record_download",
     "game_rematch",

@@ -1,35 +1,54 @@
-"""The score sheet itself: the page, its live poll, and the answers every write shares.
+"""The score sheet itself: the page, its live poll, a row's explanation, and the answers
+every write shares.
 
-Every page is one template with named partials (django-template-partials). A
-request from htmx gets the partial it swaps in; any other request gets the whole
-page, so every ``hx-post`` also works as a plain form. Successful writes are
-announced with the ``HX-Trigger`` event ``sheet-changed``.
+Every page is one template with named partials (django-template-partials). A request
+from htmx gets only what changed since the version its page shows (``games/_update.html``
+and :mod:`scorekeeper.games.updates`: out-of-band swaps of the rows from the first changed
+one on, the totals, the chart and the entry form); any other request gets the whole page,
+so every ``hx-post`` also works as a plain form. Successful writes are announced with the
+``HX-Trigger`` event ``sheet-changed``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpResponse, HttpResponseNotFound, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseNotFound, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
+from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.sheet import Sheet
 
 from .. import access, changes, presenters
 from ..access import game_for
+from ..chart import running_chart
 from ..forms import small_number
 from ..models import Game
+from ..updates import Shown, sheet_update, shown_in
 from .http import HtmxHttpRequest
 
 SHEET_CHANGED = "sheet-changed"
 
 
-class EntryStage(Protocol):
-    """What a sheet page says about the entry (``SpadesPage``, ``MuPage``)."""
+class SheetPage(Protocol):
+    """What a kind's sheet page view model offers the core (``SpadesPage``, ``MuPage``)."""
+
+    @property
+    def sheet(self) -> Sheet:
+        """The game scored: one ``sheet.hands`` entry per row."""
+
+    def row(self, number: int, *, explained: bool = False) -> Any:
+        """Row ``number`` (1-based) of the sheet; ``explained``: with its explanation lines.
+
+        Raises:
+            IndexError: no such row.
+        """
 
     @property
     def next_number(self) -> int:
@@ -44,33 +63,131 @@ class EntryStage(Protocol):
         """The winner's name once the game is won."""
 
 
-def live_stage(page: EntryStage, shown_stage: str | None) -> dict[str, Any]:
+def live_stage(page: SheetPage, shown_stage: str | None) -> dict[str, Any]:
     """The entry stage (which hand or deal, and whether bids/auction or tricks/points are
     asked) for the page's live poll, and whether a polling phone's form is out of date."""
     stage = f"{page.next_number}{'p' if page.in_play else 'e'}{'w' if page.winner else ''}"
     return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage}
 
 
-def saved_response(request: HtmxHttpRequest, game: Game, anchor: str = "entry") -> HttpResponse:
-    """After a write: the fresh partial for htmx (with ``HX-Trigger``), else a redirect."""
+#: What an update's answer is swapped into: the entry form (a save or an undo), the poll's
+#: ``#live``, or the row a correction was opened in (``Reply.opened``).
+Primary = Literal["entry", "live", "row"]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An htmx request's wish: only what changed since what its page shows (``games/_update.html``).
+
+    Attributes:
+        primary: what the answer is swapped into (:data:`Primary`).
+        shown: the version, row count and entry stage the phone's page shows.
+        opened: the row (1-based) to send opened and explained (a correction), or ``None``.
+    """
+
+    primary: Primary
+    shown: Shown
+    opened: int | None = None
+
+
+def write_reply(request: HtmxHttpRequest, *, primary: Primary = "entry", opened: int | None = None) -> Reply:
+    """The :class:`Reply` to a write posted with the page's ``#live`` values (``v``, ``rows``)."""
+    return Reply(primary, shown_in(request.POST), opened)
+
+
+def sheet_render(
+    request: HtmxHttpRequest,
+    game: Game,
+    page: SheetPage,
+    template: str,
+    context: dict[str, Any],
+    *,
+    status: int = 200,
+    reply: Reply | None = None,
+) -> HttpResponse:
+    """Render a kind's sheet ``template`` (``"spades/sheet.html"``) for ``page`` with its
+    entry ``context``: the whole page; for htmx, the update ``reply`` asks for, or else
+    (a refused post) the ``#entry`` partial alone. Every row is a summary; only the
+    opened one (``?hand=N`` or ``reply.opened``) comes with its explanation.
+    """
+    count = len(page.sheet.hands)
+    opened = reply.opened if reply is not None else opened_row(request)
+    polled = reply.shown.stage if reply is not None and reply.primary == "live" else None
+    context.update(
+        game=game,
+        page=page,
+        version=game.version,
+        shown_rows=count,
+        chart=running_chart(page.sheet),
+        rulings=presenters.game_rulings(game),
+        **live_stage(page, polled),
+    )
+    if not request.htmx or (reply is None and request.method != "POST"):
+        context["rows"] = [page.row(number, explained=number == opened) for number in range(1, count + 1)]
+        return render(request, template, context, status=status)
+    if reply is None:
+        return render(request, f"{template}#entry", context, status=status)
+    update = sheet_update(game, reply.shown, count)
+    first = min((part.start for part in (update.replaced, update.added) if part), default=count + 1)
+    sent = range(1 if update.whole else first, count + 1)
+    if reply.primary == "row" and opened is not None:  # the corrected row is the swap's target: always sent
+        sent = range(min(sent.start, opened), count + 1)
+    rows = [page.row(number, explained=number == opened) for number in sent]
+    context.update(
+        rows=rows,
+        update=update,
+        replaced_rows=[row for row in rows if row.number <= reply.shown.count] if reply.shown.count else [],
+        added_rows=[row for row in rows if row.number > (reply.shown.count or 0)],
+        primary=reply.primary,
+        opened=opened,
+        send_entry=reply.primary != "live" or context["entry_outdated"],
+        sheet_template=template,
+    )
+    response = render(request, "games/_update.html", context, status=status)
+    # The whole sheet, out of band, holds the corrected row: nothing is left to swap in.
+    return reswap(response, "none") if reply.primary == "row" and update.whole else response
+
+
+def saved_response(
+    request: HtmxHttpRequest,
+    game: Game,
+    anchor: str = "entry",
+    *,
+    primary: Primary = "entry",
+    opened: int | None = None,
+) -> HttpResponse:
+    """After a write: for htmx, what changed since the page's version (with ``HX-Trigger``),
+    swapped into ``primary`` with row ``opened`` explained; else a redirect to ``anchor``."""
     if request.htmx:
-        # The write touched the game in the database: show its new version, so this
+        # The write touched the game in the database: answer from its new version, so this
         # phone's own change does not come back as a change from another phone.
         game.version = presenters.game_version(key=game.edit_key) or game.version
-        return trigger_client_event(game.game_kind.sheet_response(request, game), SHEET_CHANGED)
-    return HttpResponseRedirect(f"{game.get_absolute_url()}#{anchor}")
+        reply = write_reply(request, primary=primary, opened=opened)
+        return trigger_client_event(game.game_kind.sheet_response(request, game, reply=reply), SHEET_CHANGED)
+    query = f"?hand={opened}" if opened is not None else ""
+    return HttpResponseRedirect(f"{game.get_absolute_url()}{query}#{anchor}")
 
 
 def stale_response(
-    request: HtmxHttpRequest, game: Game, error: RuleError, *, anchor: str = "entry", opened: int | None = None
+    request: HtmxHttpRequest,
+    game: Game,
+    error: RuleError,
+    *,
+    anchor: str = "entry",
+    opened: int | None = None,
+    primary: Primary = "entry",
 ) -> HttpResponse:
-    """Another phone got there first: show the fresh sheet with a warning (409 for htmx, else a redirect).
+    """Another phone got there first: a warning and what changed since the page's version
+    (409 for htmx, else a redirect).
 
-    ``anchor``, ``opened``: where the redirected sheet scrolls to, and the hand row it opens.
+    ``anchor``, ``opened``: where the redirected sheet scrolls to, and the hand row it opens;
+    ``primary``: what the htmx answer is swapped into.
     """
     messages.warning(request, error.text.render(gettext))
     if request.htmx:
-        return trigger_client_event(game.game_kind.sheet_response(request, game, status=409), SHEET_CHANGED)
+        reply = write_reply(request, primary=primary, opened=opened)
+        response = game.game_kind.sheet_response(request, game, status=409, reply=reply)
+        return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
     return HttpResponseRedirect(f"{game.get_absolute_url()}{query}#{anchor}")
 
@@ -78,6 +195,19 @@ def stale_response(
 def opened_row(request: HtmxHttpRequest) -> int | None:
     """The hand row to show expanded (``?hand=N`` after a correction)."""
     return small_number(request.GET.get("hand", ""))
+
+
+def edit_render(request: HtmxHttpRequest, template: str, context: dict[str, Any], *, status: int) -> HttpResponse:
+    """A correction page (``template``): the whole page, or for htmx the form opened in its
+    row on the sheet (``edit-row``), or that form again with its errors in place of the one
+    posted (``edit-form``). ``inline`` tells the form to post through htmx; ``id_prefix``
+    keeps its button ids apart from the entry form's on the same sheet."""
+    context.update(inline=bool(request.htmx), id_prefix="edit-" if request.htmx else "")
+    if not request.htmx:
+        return render(request, template, context, status=status)
+    if request.method != "POST":
+        return render(request, f"{template}#edit-row", context, status=status)
+    return reswap(retarget(render(request, f"{template}#edit-form", context, status=status), "this"), "outerHTML")
 
 
 def form_number(request: HtmxHttpRequest) -> int | None:
@@ -88,14 +218,15 @@ def form_number(request: HtmxHttpRequest) -> int | None:
 @transaction.non_atomic_requests  # a read: no transaction round trips around the one query
 @require_safe
 def game_live(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """Poll for changes made on another phone (``?v=`` the version the page shows).
+    """Poll for changes made on another phone (``?v=`` the version the page shows,
+    ``rows=`` its row count, ``stage=`` its entry form's stage).
 
     Unchanged: 204 with no body after one indexed query, so htmx swaps nothing.
-    Changed: the fresh ``game`` partial; the page takes only its ``#live``,
-    ``#sheet`` and ``#scoreboard`` from it, so a half-entered form stays as it is,
-    unless the form is for a stage that is over (``?stage=``: another phone saved
-    that hand), which saving would refuse anyway: then ``#entry`` comes fresh too.
-    No state in the process: any app server can answer.
+    Changed: only what changed since (:mod:`scorekeeper.games.updates`): the rows from
+    the first changed one on, the totals, the chart and the actions, swapped out of
+    band, so a half-entered form stays as it is, unless the form is for a stage that
+    is over (another phone saved that hand), which saving would refuse anyway: then
+    ``#entry`` comes fresh too. No state in the process: any app server can answer.
     """
     version = presenters.game_version(key=key)
     if version is None:
@@ -104,7 +235,23 @@ def game_live(request: HtmxHttpRequest, key: str) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     game = game_for(request, key)
-    return game.game_kind.sheet_response(request, game, shown_stage=request.GET.get("stage", ""))
+    return game.game_kind.sheet_response(request, game, reply=Reply("live", shown_in(request.GET)))
+
+
+@require_safe
+def row_explain(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """How row ``number`` (1-based) scored, line by line: fetched when its row is opened
+    (htmx); without JavaScript, the sheet with that row opened."""
+    game = game_for(request, key)
+    if not request.htmx:
+        return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
+    kind = game.game_kind
+    page = kind.sheet_page(game)
+    try:
+        row = page.row(number, explained=True)
+    except IndexError:
+        raise Http404 from None
+    return render(request, f"{kind.sheet_template}#explain", {"game": game, "page": page, "row": row})
 
 
 @require_safe

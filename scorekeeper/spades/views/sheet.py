@@ -10,23 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
-from scorekeeper.games.chart import running_chart
 from scorekeeper.games.forms import add_rule_error, small_number
 from scorekeeper.games.models import Game
-from scorekeeper.games.presenters import game_rulings
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.sheet import (
+    Reply,
+    edit_render,
     form_number,
-    live_stage,
-    opened_row,
     saved_response,
+    sheet_render,
     stale_response,
 )
 
@@ -128,11 +127,11 @@ def hand_tricks_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    """Correct played hand ``number`` (1-based); the whole sheet is scored again.
+    """Correct played hand ``number`` (1-based), on a page of its own or (htmx) in its row
+    on the sheet, which then gets the rows from this hand on (``games/_update.html``).
 
-    The form carries the fingerprint of the hand as it was opened (``shown``): if
-    another phone changed the hand meanwhile, the correction is refused (409 or a
-    redirect to the fresh sheet, with a warning), never written over it.
+    The form carries the hand's fingerprint as opened (``shown``): if another phone changed
+    it meanwhile, the correction is refused (409 or a redirect, with a warning).
     """
     game = game_for(request, key, edit=True, kind="spades")
     hands = stored_hands(game)
@@ -164,11 +163,11 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
                     device=access.device_name(request),
                 )
             except services.StaleHand as error:
-                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number)
+                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number, primary="row")
             except RuleError as error:
                 add_rule_error(form, error, prefix=HAND_ERRORS)
             else:
-                return HttpResponseRedirect(f"{game.get_absolute_url()}?hand={number}#hand-{number}")
+                return saved_response(request, game, f"hand-{number}", primary="row", opened=number)
         status = 422
     else:
         form, status = HandForm(initial=entry.edit_initial(hand), **kwargs), 200
@@ -185,7 +184,7 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         # Kept from the first showing through refused posts: the hand as it was opened.
         "shown": request.POST.get("shown", "") if request.method == "POST" else hand.fingerprint(),
     }
-    return render(request, "spades/hand_edit.html", context, status=status)
+    return edit_render(request, "spades/hand_edit.html", context, status=status)
 
 
 def sheet_response(
@@ -195,32 +194,22 @@ def sheet_response(
     bids_form: BidsForm | None = None,
     tricks_form: TricksForm | None = None,
     status: int = 200,
-    shown_stage: str | None = None,
+    reply: Reply | None = None,
 ) -> HttpResponse:
-    """The sheet page, or its ``game`` partial for htmx, with the entry forms.
-
-    ``shown_stage``: the stage of the form on the polling phone (see :func:`game_live`).
-    """
+    """The sheet page with the entry forms; for htmx, the update ``reply`` asks for, or
+    else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
     page = spades_page(game)
     bids_form = bids_form or bids_form_for(page)
     tricks_form = tricks_form or tricks_form_for(page)
     context = {
-        "page": page,
-        "game": game,
         "bids_form": bids_form,
         "tricks_form": tricks_form,
         "bid_rows": bid_rows(page, bids_form),
         "declaration_rows": declaration_rows(page, bids_form),
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in page.order[:-1]],
         "result_rows": result_rows(page, tricks_form, bemo_sides={side for side, _n, _k in page.in_play_bemo}),
-        "opened": opened_row(request),
-        "version": game.version,
-        "chart": running_chart(page.sheet),
-        "rulings": game_rulings(game),
-        **live_stage(page, shown_stage),
     }
-    template = "spades/sheet.html#game" if request.htmx else "spades/sheet.html"
-    return render(request, template, context, status=status)
+    return sheet_render(request, game, page, "spades/sheet.html", context, status=status, reply=reply)
 
 
 def entry_response(
