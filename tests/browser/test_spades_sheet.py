@@ -90,15 +90,16 @@ def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> No
     #   Hand 1: Ann & Cat bid 7, took 5+6 = 11: +70 + 4 bags = +74; Bob & Dan bid 5, took 1+1 = 2: -50.
     #   Hand 2 unchanged: -60 / +144 -> 14 / 94.   Hand 3 unchanged: +70 / +60 -> 84 / 154.
     page.locator("#hand-1 summary").click()
-    page.get_by_role("link", name="Edit hand 1").click()
+    page.get_by_role("link", name="Edit hand 1").click()  # the form opens in the hand's row
     expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
-    expect(page.locator("#tricks-1-3")).to_be_checked()
-    expect(page.locator("#tricks-2-4")).to_be_checked()
-    page.locator("label[for=tricks-1-1]").click()
-    page.locator("label[for=tricks-2-6]").click()
+    expect(page.locator("#edit-tricks-1-3")).to_be_checked()
+    expect(page.locator("#edit-tricks-2-4")).to_be_checked()
+    page.locator("label[for=edit-tricks-1-1]").click()
+    page.locator("label[for=edit-tricks-2-6]").click()
     page.get_by_role("button", name="Save corrected hand").click()
-    page.wait_for_url(re.compile(rf"/games/{game.edit_key}/\?hand=1#hand-1$"))
-    expect(page.locator("#hand-1")).to_have_attribute("open", "")  # the corrected row is shown open
+    expect(page.locator("#hand-1 .explain h3").first).to_be_visible()  # the corrected row, explained
+    expect(page.locator("#hand-1")).to_have_attribute("open", "")
+    assert page.evaluate("window.__marker") == 1  # no page load: only the rows from hand 1 on came
     expect_totals(page, 84, 154)
     expect(page.locator("#hand-1 .run").first).to_have_text("74")
     expect(page.locator(".winner")).to_contain_text("Bob & Dan win the game")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -303,6 +304,35 @@ def test_edit_an_earlier_deal_rescores_the_game(client):
     assert response.status_code == 302 and response["Location"].endswith("?hand=2#hand-2")
     assert game_export(game)["hands"][1]["points"] == [13, 10, 10, 20, 7]
     assert mu_page(game).sheet.totals == (15 + 13 + 40, 10, 15 + 10, -30 + 20 + 40, 7)
+
+
+def test_a_deal_corrected_in_its_row_sends_the_rows_from_it_on(client):
+    game = services.game_import(record=RECORD)
+    page = client.get(game.get_absolute_url()).content.decode()
+    seen = dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', page))
+    url = reverse("games:mu_deal_edit", args=[game.edit_key, 2])
+    opened = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="edit-points_3"' in opened and 'hx-target="closest details"' in opened
+    data = {"chef": "3", "level": "4", "vize": "2", "partner": "0", "chef_trump": '"green"', "vize_trump": "7"}
+    data |= {f"points_{seat}": str(points) for seat, points in enumerate([9, 10, 14, 20, 7])}
+    data |= {"shown": re.search(r'name="shown" value="([^"]*)"', opened).group(1), **seen}
+
+    response = client.post(url, data, HTTP_HX_REQUEST="true")
+
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert re.findall(r'<details class="hand" id="hand-([0-9]+)"', content) == ["2", "3"]  # not deal 1
+    assert '<details class="hand" id="hand-2" open>' in content and '<th scope="col">individual</th>' in content
+
+
+def test_undo_deletes_the_last_deal_on_the_phone(client):
+    game = services.game_import(record=RECORD)
+    page = client.get(game.get_absolute_url()).content.decode()
+    seen = dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', page))
+    response = client.post(reverse("games:undo", args=[game.edit_key]), seen, HTTP_HX_REQUEST="true")
+    content = response.content.decode()
+    assert '<details id="hand-3" hx-swap-oob="delete"></details>' in content
+    assert 'class="hand" id="hand-' not in content  # deals 1 and 2 stay as the phone shows them
 
 
 def test_an_edit_that_breaks_a_rule_changes_nothing(client):
