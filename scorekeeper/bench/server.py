@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 
 from scorekeeper.bench.common import game_record
 
@@ -32,8 +33,11 @@ def get(url: str) -> str:
 
 @contextlib.contextmanager
 def gunicorn(env: dict[str, str]) -> Iterator[str]:
-    """gunicorn (2 workers) serving the app on a free loopback port with ``env``; yields its base URL."""
+    """gunicorn (2 workers) serving the app on a free loopback port with ``env``; yields its base URL.
+    It serves the static files ``collectstatic`` wrote (``make bench`` runs it first)."""
     root = settings.BASE_DIR
+    if not Path(staticfiles_storage.path(staticfiles_storage.manifest_name)).exists():
+        raise RuntimeError("No static files to serve: run `manage.py collectstatic --noinput` first")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
