@@ -72,8 +72,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     # Static files, answered here before anything below runs: compressed ahead of time by
-    # collectstatic (gzip and Brotli).
+    # collectstatic (gzip and Brotli), so GZipMiddleware never sees them.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and partials, gzipped when the browser accepts it. Above every middleware that reads
+    # or sets the body (CommonMiddleware sets Content-Length from it) and the view, so it compresses
+    # their final answer; only headers are set above it (Security, CSP). Since Django 4.2 it pads
+    # each answer with 0-99 random bytes against BREACH ("Heal The Breach": compress_string's
+    # random gzip file name, GZipMiddleware.max_random_bytes = 100 in django/middleware/gzip.py),
+    # and the CSRF token in a page is masked anew for every answer.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
