@@ -54,8 +54,9 @@ system:
 	  fi; \
 	fi
 
-## bench: scoring speed and SQL query counts
+## bench: scoring speed, SQL query counts, the app served by gunicorn (with the static files collected)
 bench: $(STAMP)
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py bench
 
 ## messages: refresh and compile the German translation catalogue

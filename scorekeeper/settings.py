@@ -25,6 +25,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -70,7 +71,16 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Static files, answered here before anything below runs: compressed ahead of time by
+    # collectstatic (gzip and Brotli), so GZipMiddleware never sees them.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and partials, gzipped when the browser accepts it. Above every middleware that reads
+    # or sets the body (CommonMiddleware sets Content-Length from it) and the view, so it compresses
+    # their final answer; only headers are set above it (Security, CSP). Since Django 4.2 it pads
+    # each answer with 0-99 random bytes against BREACH ("Heal The Breach": compress_string's
+    # random gzip file name, GZipMiddleware.max_random_bytes = 100 in django/middleware/gzip.py),
+    # and the CSRF token in a page is masked anew for every answer.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -207,10 +217,27 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # collectstatic (make setup, run, test, bench) writes each file under a name holding a hash of
+    # its content (css/app.4f2a9c1e0b7d.css), with the map in staticfiles/staticfiles.json, and a
+    # gzip and a Brotli copy beside it; {% static %} links the hashed name. WhiteNoise serves the
+    # copy the browser accepts and lets a hashed name be cached for a year (below), because a
+    # changed file gets a new name. A template naming a file that is not collected fails (500).
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# Serve static files straight from the app folders: no collectstatic step needed.
-WHITENOISE_USE_FINDERS = True
+# WhiteNoise serves STATIC_ROOT (what collectstatic wrote), not the app folders: they hold no hashed
+# names and no compressed copies. With DJANGO_DEBUG=1 (WHITENOISE_USE_FINDERS and _AUTOREFRESH follow
+# DEBUG) the pages link the plain names, served from the app folders as they are edited.
+
+
+def _cache_hashed_files_for_a_year(headers: Any, path: str, url: str) -> None:
+    """WhiteNoise's ``WHITENOISE_ADD_HEADERS_FUNCTION``: a hashed name (marked ``immutable``) is cached
+    for a year (``max-age=31536000``; WhiteNoise's own is ten years). The other names keep
+    ``max-age=60`` (``WHITENOISE_MAX_AGE``'s default without DEBUG)."""
+    if "immutable" in headers.get("Cache-Control", ""):
+        headers["Cache-Control"] = "max-age=31536000, public, immutable"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _cache_hashed_files_for_a_year
 
 # Django's defaults already send X-Frame-Options: DENY, Referrer-Policy: same-origin
 # and HttpOnly session cookies (tests/test_settings.py keeps them so).

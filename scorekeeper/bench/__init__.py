@@ -12,6 +12,10 @@
 - ``limits``: the largest allowed game (``MAX_HANDS`` hands) has its sheet, print page and
   CSV served in under a second, and a sheet GET while another connection holds a write
   transaction answers in under 500 ms (issue 11, limits).
+- ``wire`` (gunicorn, 2 workers, on loopback): what a phone downloads, counted as it comes over
+  the wire (status line, headers, body as sent, compressed): the first load of a 20-hand Spades
+  sheet with every file it links at most 30 KB, the sheet page of a 200-hand game at most 40 KB
+  (issue 13, "Every tap costs the same at hand 3 and at hand 300").
 
 ``common`` holds what the parts share (game records, timing, the met/missed word, the
 throwaway databases) and ``server`` a running gunicorn and its browser-like clients. Every
@@ -29,7 +33,7 @@ if TYPE_CHECKING:
 
 #: The parts, in the order a full run takes them; each is the module of that name in this
 #: package, with a ``run(out)``.
-PARTS = ("scoring", "queries", "served", "looking_back", "limits")
+PARTS = ("scoring", "queries", "served", "looking_back", "limits", "wire")
 
 
 def run(name: str, out: Output) -> None:

@@ -5,20 +5,15 @@ second of a plain Django view (issue "One sheet, every phone")."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import urllib.request
 from pathlib import Path
 
-from django.conf import settings
-
-from scorekeeper.bench.common import Output, game_record, server_env, verdict
-from scorekeeper.bench.server import Phone, get, gunicorn, post_at_once
+from scorekeeper.bench.common import Output, server_env, verdict
+from scorekeeper.bench.server import Phone, get, gunicorn, import_games, post_at_once
 
 GOAL_POLL_SHARE = 0.80
 SAVERS = 50
@@ -28,19 +23,9 @@ LOAD_CLIENTS = 8
 
 def run(out: Output) -> None:
     """gunicorn (2 workers) on loopback with a fresh SQLite file: concurrent saves, poll speed."""
-    root = settings.BASE_DIR
     with tempfile.TemporaryDirectory() as folder:
         env = server_env(sqlite_file=Path(folder) / "bench.sqlite3")
-        manage = [sys.executable, str(root / "manage.py")]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, cwd=root, check=True)
-        record = Path(folder) / "game.json"
-        record.write_text(json.dumps(game_record(20)))
-        imported = subprocess.run(
-            [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
-        ).stdout
-        found = re.search(r"(/games/[A-Za-z0-9_-]{24}/)", imported)
-        assert found is not None, "import_game prints the game's address"
-        game_url = found.group(1)
+        game_url = import_games(env, Path(folder), [20])[20]
         with gunicorn(env) as base:
             concurrent_saves(out, base, game_url)
             poll_speed(out, base, game_url)

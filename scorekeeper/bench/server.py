@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import http.cookiejar
+import json
 import re
 import socket
 import subprocess
@@ -15,9 +16,13 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
+
+from scorekeeper.bench.common import game_record
 
 
 def get(url: str) -> str:
@@ -28,8 +33,11 @@ def get(url: str) -> str:
 
 @contextlib.contextmanager
 def gunicorn(env: dict[str, str]) -> Iterator[str]:
-    """gunicorn (2 workers) serving the app on a free loopback port with ``env``; yields its base URL."""
+    """gunicorn (2 workers) serving the app on a free loopback port with ``env``; yields its base URL.
+    It serves the static files ``collectstatic`` wrote (``make bench`` runs it first)."""
     root = settings.BASE_DIR
+    if not Path(staticfiles_storage.path(staticfiles_storage.manifest_name)).exists():
+        raise RuntimeError("No static files to serve: run `manage.py collectstatic --noinput` first")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -47,6 +55,26 @@ def gunicorn(env: dict[str, str]) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def import_games(env: dict[str, str], folder: Path, lengths: Iterable[int]) -> dict[int, str]:
+    """Migrate the database of ``env`` and store a Spades game (``common.game_record``) of each of
+    ``lengths`` hands in it with ``manage.py import_game`` (its record written in ``folder``); the
+    games' addresses by hands."""
+    root = settings.BASE_DIR
+    manage = [sys.executable, str(root / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, cwd=root, check=True)
+    games = {}
+    for length in lengths:
+        record = folder / f"game-{length}.json"
+        record.write_text(json.dumps(game_record(length)))
+        imported = subprocess.run(
+            [*manage, "import_game", str(record)], env=env, cwd=root, check=True, capture_output=True, text=True
+        ).stdout
+        found = re.search(r"(/games/[A-Za-z0-9_-]{24}/)", imported)
+        assert found is not None, "import_game prints the game's address"
+        games[length] = found.group(1)
+    return games
 
 
 def _wait_for(url: str, seconds: float = 30.0) -> None:

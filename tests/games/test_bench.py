@@ -1,18 +1,25 @@
 """``manage.py bench``: the command runs the parts of ``scorekeeper.bench`` it is asked for,
 prints the scoring goal line, and the bench keeps the size rules (no module over 400 lines,
-no function over 60). The slow parts are not run here: ``make bench`` runs them."""
+no function over 60), and the wire part's client counts and sends what a browser would. The slow
+parts are not run here: ``make bench`` runs them."""
 
 from __future__ import annotations
 
 import ast
+import contextlib
+import gzip
 import io
 import re
+import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
 from scorekeeper import bench
+from scorekeeper.bench import wire
 from scorekeeper.games.management.commands import bench as command
 
 
@@ -46,3 +53,77 @@ def test_the_bench_keeps_the_size_rules():
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 assert node.end_lineno - node.lineno + 1 <= 60, f"{file.name}: {node.name}"
+
+
+# --- the wire part's client: what it counts and what it sends ------------------------------------------------------
+
+
+@contextlib.contextmanager
+def canned_server(answers: list[bytes]) -> Iterator[tuple[str, list[bytes]]]:
+    """A server on loopback that answers each connection with the next of ``answers`` and closes it;
+    yields its base URL and the requests it received (head and body)."""
+    received: list[bytes] = []
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        for answer in answers:
+            connection, _ = listener.accept()
+            with connection:
+                request = connection.recv(65536)
+                head, _, body = request.partition(b"\r\n\r\n")
+                length = re.search(rb"Content-Length: (\d+)", head)
+                while length and len(body) < int(length.group(1)):
+                    body += connection.recv(65536)
+                received.append(head + b"\r\n\r\n" + body)
+                connection.sendall(answer)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}", received
+    finally:
+        thread.join(timeout=10)
+        listener.close()
+
+
+def test_measure_counts_status_line_headers_and_body_as_sent():
+    page = b"<p>" + b"spades " * 500 + b"</p>"
+    packed = gzip.compress(page)
+    chunked = b"%x\r\n%s\r\n0\r\n\r\n" % (len(packed), packed)
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"
+    with canned_server([head + chunked]) as (base, received):
+        answer = wire.measure(base, "GET", "/games/x/", headers={"HX-Request": "true"})
+    assert answer.status == 200
+    assert answer.wire_bytes == len(head) + len(chunked)
+    assert answer.body == page and answer.body_bytes == len(page)
+    assert answer.ms > 0
+    assert received[0].startswith(b"GET /games/x/ HTTP/1.1\r\n")
+    assert b"\r\nAccept-Encoding: gzip, br\r\n" in received[0] and b"\r\nHX-Request: true\r\n" in received[0]
+
+
+def test_the_wire_phone_keeps_cookies_and_posts_as_htmx_does():
+    page = b'<body hx-headers=\'{"X-CSRFToken": "tok3n"}\'>'
+    first = (
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %d\r\n"
+        b"Set-Cookie: sessionid=s1; Path=/; HttpOnly\r\nSet-Cookie: csrftoken=c1; Path=/\r\n\r\n%s" % (len(page), page)
+    )
+    second = b'HTTP/1.1 204 No Content\r\nSet-Cookie: sessionid=""; Max-Age=0; Path=/\r\n\r\n'
+    third = b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n"
+    with canned_server([first, second, third]) as (base, received):
+        phone = wire.WirePhone(base)
+        phone.get("/games/x/")
+        saved = phone.post("/games/x/bids/", {"bid_0": "3"})
+        refused = phone.get("/games/x/live/", htmx=True)
+    assert phone.token == "tok3n"
+    assert saved.status == 204 and refused.status == 403
+    assert b"\r\nCookie: sessionid=s1; csrftoken=c1\r\n" in received[1]
+    assert b"\r\nHX-Request: true\r\n" in received[1] and b"\r\nX-CSRFToken: tok3n\r\n" in received[1]
+    assert received[1].endswith(b"\r\n\r\nbid_0=3")
+    assert b"\r\nCookie: csrftoken=c1\r\n" in received[2]  # the session cookie was deleted
+
+
+def test_linked_assets_are_the_stylesheets_icons_and_scripts_of_a_page():
+    page = """<head><link rel="stylesheet" href="/static/css/app.1.css"><link href="/static/favicon.2.svg" rel="icon">
+    <link rel="preconnect" href="https://example.org"><script src="/static/htmx.3.js" defer></script>
+    <script>inline()</script><link rel=stylesheet href="/static/css/app.1.css"></head>"""
+    assert wire.linked_assets(page) == ["/static/css/app.1.css", "/static/favicon.2.svg", "/static/htmx.3.js"]

@@ -17,6 +17,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
 
@@ -263,7 +264,10 @@ def test_csv_has_one_row_per_hand(games, client) -> None:
 def test_printable_sheet(games, client) -> None:
     page = client.get(reverse("games:print", args=[games["one"].edit_key])).content.decode()
     assert '<table class="paper-sheet">' in page
-    assert 'src="/static/js/print.js"' in page
+    # The print script, by its hashed name (cached for a year: tests/test_static.py).
+    script = static("js/print.js")
+    assert re.fullmatch(r"/static/js/print\.[0-9a-f]{12}\.js", script)
+    assert f'<script src="{script}" defer></script>' in page
     assert "Running totals" in page
 
 

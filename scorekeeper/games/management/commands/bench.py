@@ -10,7 +10,9 @@ requests per second of a plain Django view (issue "One sheet, every phone"); wit
 finding a player make the same queries as with 100 games and answer in under 100 ms
 (issue "Game history and player statistics"); the largest allowed game (``MAX_HANDS``
 hands) has its sheet, print page and CSV served in under a second, and a sheet GET while
-another connection holds a write transaction answers in under 500 ms (issue 11, limits).
+another connection holds a write transaction answers in under 500 ms (issue 11, limits); on the
+wire, the first load of a 20-hand sheet (the page and every file it links) takes at most 30 KB and
+the sheet page of a 200-hand game at most 40 KB (issue 13).
 Runs on throwaway test databases and throwaway SQLite files; nothing real is touched.
 
 The parts live in the package ``scorekeeper.bench``, one module each; this command only
