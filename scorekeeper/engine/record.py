@@ -8,6 +8,7 @@ in ``README.md`` ("Game record"); unknown fields are an error, never ignored.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -299,11 +300,15 @@ def hand_record(hand: SpadesHand) -> dict[str, Any]:
     return record
 
 
+@functools.lru_cache(maxsize=16)
 def score_game(game: AnyGame) -> Sheet:
     """Score any supported game (dispatches on its type).
 
+    Scoring is a pure function of frozen values, so the last few sheets are kept: a write
+    checks the game by scoring it and its answer shows that same game, scored once.
+
     Raises:
-        RuleError: as the game's scorer does, tagged with the hand.
+        RuleError: as the game's scorer does, tagged with the hand (never kept).
     """
     if isinstance(game, MuGame):
         return score_mu(game)

@@ -20,16 +20,17 @@ def bids_form_for(page: SpadesPage, data: Any = None) -> BidsForm:
     return BidsForm(data, order=order, sides=len(page.engine.sides), initial=initial)
 
 
-def tricks_form_for(page: SpadesPage, data: Any = None) -> TricksForm:
-    """The tricks form for the hand in play (the last seat in bidding order gets the rest)."""
-    rules = page.rules
+def tricks_form_for(engine: SpadesGame, data: Any = None) -> TricksForm:
+    """The tricks form for the hand in play of ``engine`` (its complete hands: nothing needs
+    scoring); the last seat in bidding order gets the rest."""
+    rules, number = engine.rules, len(engine.hands)
     return TricksForm(
         data,
-        order=tuple(turn.seat for turn in page.order),
-        sides=len(page.engine.sides),
+        order=engine.bidding_order(number),
+        sides=len(engine.sides),
         tricks=rules.tricks,
         runs=rules.cutthroat_bonus,
-        initial={"number": page.next_number - 1},
+        initial={"number": number},
     )
 
 

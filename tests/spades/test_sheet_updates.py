@@ -149,3 +149,19 @@ def test_an_update_makes_the_same_queries_at_hand_3_and_at_hand_40(client, name)
                 client.get(url("live", game), seen, **HTMX)
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_saving_tricks_scores_the_game_once_answer_included(client, monkeypatch):
+    """Issue 13: the write's check scores the game, and its answer shows that same sheet."""
+    from scorekeeper.engine import record as engine_record
+
+    game = game_with_hands(5)
+    client.post(url("bids", game), {"number": 5, **{f"bid_{s}": "3" for s in range(4)}}, **HTMX)
+    seen = shown(client, game)
+    calls = []
+    original = engine_record.score_spades
+    monkeypatch.setattr(engine_record, "score_spades", lambda engine: calls.append(1) or original(engine))
+    engine_record.score_game.cache_clear()
+    data = {"number": 5, "tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3", **seen}
+    assert client.post(url("tricks", game), data, **HTMX).status_code == 200
+    assert len(calls) == 1

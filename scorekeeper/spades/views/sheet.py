@@ -99,7 +99,7 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = game_for(request, key, edit=True, kind="spades")
-    form = tricks_form_for(spades_page(game), request.POST)
+    form = tricks_form_for(spades_game(game, stored_hands(game)), request.POST)  # read, not scored
     return entry_response(
         request,
         game,
@@ -121,7 +121,9 @@ def hand_tricks_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = game_for(request, key, edit=True, kind="spades")
     page = spades_page(game)
     return render(
-        request, "spades/sheet.html#tricks-rest", {"tricks_form": tricks_form_for(page, request.POST), "page": page}
+        request,
+        "spades/sheet.html#tricks-rest",
+        {"tricks_form": tricks_form_for(page.engine, request.POST), "page": page},
     )
 
 
@@ -200,7 +202,7 @@ def sheet_response(
     else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
     page = spades_page(game)
     bids_form = bids_form or bids_form_for(page)
-    tricks_form = tricks_form or tricks_form_for(page)
+    tricks_form = tricks_form or tricks_form_for(page.engine)
     context = {
         "bids_form": bids_form,
         "tricks_form": tricks_form,
