@@ -300,19 +300,35 @@ def hand_record(hand: SpadesHand) -> dict[str, Any]:
     return record
 
 
-@functools.lru_cache(maxsize=16)
 def score_game(game: AnyGame) -> Sheet:
     """Score any supported game (dispatches on its type).
 
     Scoring is a pure function of frozen values, so the last few sheets are kept: a write
-    checks the game by scoring it and its answer shows that same game, scored once.
+    checks the game by scoring it and its answer shows that same game, scored once. A game
+    holding an unhashable value (an invalid record's list) is scored, not kept.
 
     Raises:
         RuleError: as the game's scorer does, tagged with the hand (never kept).
     """
+    try:
+        hash(game)
+    except TypeError:
+        return _score(game)
+    return _score_kept(game)
+
+
+def _score(game: AnyGame) -> Sheet:
     if isinstance(game, MuGame):
         return score_mu(game)
     return score_spades(game)
+
+
+_score_kept = functools.lru_cache(maxsize=16)(_score)
+
+
+def scored_forget() -> None:
+    """Forget the sheets :func:`score_game` kept (tests counting scorings start from nothing)."""
+    _score_kept.cache_clear()
 
 
 def score_output(sheet: Sheet, *, bags: bool = True) -> dict[str, Any]:

@@ -30,9 +30,12 @@ if TYPE_CHECKING:
 
 
 def game_locked(game: Game) -> tuple[Game, list[Any]]:
-    """Lock ``game`` for this transaction; return it fresh with its hands (or Mü deals) in order."""
-    locked = Game.objects.select_for_update().get(pk=game.pk)
-    return locked, locked.rows()
+    """Lock ``game`` for this transaction and read it afresh (in place: the caller's ``game``
+    then holds the version and rows the write leaves, see :func:`change_record`); return it
+    with its hands (or Mü deals) in order, read from the database."""
+    game.refresh_from_db(from_queryset=Game.objects.select_for_update())
+    game.rows_written = None
+    return game, game.rows()
 
 
 class StaleHand(RuleError):
@@ -104,6 +107,7 @@ def change_record(
     game.version += 1
     rebuild_read_model(game, rows, scored)
     game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
+    game.rows_written = list(rows)  # the write's answer shows them without reading them again
     return Change.objects.create(
         game=game,
         action=action,

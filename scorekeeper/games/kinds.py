@@ -91,10 +91,17 @@ class GameKind(Protocol):
         """The game scored and laid out for its sheet (two queries)."""
 
     def sheet_response(
-        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, reply: Reply | None = None
+        self,
+        request: HtmxHttpRequest,
+        game: Game,
+        *,
+        status: int = 200,
+        reply: Reply | None = None,
+        rows: Sequence[Row] | None = None,
     ) -> HttpResponse:
         """The game's sheet page with the entry forms; for htmx, what ``reply`` asks for, or
-        the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
+        the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
+        ``rows``: the game's rows if already read (``Game.rows_written``), else one query."""
 
 
 _KINDS: dict[str, GameKind] = {}

@@ -85,7 +85,13 @@ class Mu:
         return mu_page(game)
 
     def sheet_response(
-        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, reply: Reply | None = None
+        self,
+        request: HtmxHttpRequest,
+        game: Game,
+        *,
+        status: int = 200,
+        reply: Reply | None = None,
+        rows: Sequence[Any] | None = None,
     ) -> HttpResponse:
         """The Mü sheet page (or its partial for htmx)."""
-        return mu_sheet_response(request, game, status=status, reply=reply)
+        return mu_sheet_response(request, game, status=status, reply=reply, rows=rows)

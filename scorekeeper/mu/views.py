@@ -3,6 +3,7 @@ and a new Mü game (Mü & mehr rulebook; ``docs/rules/mu.md``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -16,7 +17,7 @@ from scorekeeper.games import access
 from scorekeeper.games import services as game_services
 from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import add_rule_error
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.pages import known_players
@@ -168,10 +169,12 @@ def mu_sheet_response(
     auction_form: MuAuctionForm | None = None,
     points_form: MuPointsForm | None = None,
     reply: Reply | None = None,
+    rows: Sequence[Deal] | None = None,
 ) -> HttpResponse:
     """The Mü sheet page with the deal-entry forms; for htmx, the update ``reply`` asks for,
-    or else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
-    page = presenters.mu_page(game)
+    or else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
+    ``rows``: the deals if already read (a write's), else one query."""
+    page = presenters.mu_page(game, None if rows is None else list(rows))
     context = mu_entry_forms(page, auction_form, points_form)
     return sheet_render(request, game, page, "mu/sheet.html", context, status=status, reply=reply)
 

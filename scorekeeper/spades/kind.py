@@ -84,7 +84,13 @@ class Spades:
         return spades_page(game)
 
     def sheet_response(
-        self, request: HtmxHttpRequest, game: Game, *, status: int = 200, reply: Reply | None = None
+        self,
+        request: HtmxHttpRequest,
+        game: Game,
+        *,
+        status: int = 200,
+        reply: Reply | None = None,
+        rows: Sequence[Any] | None = None,
     ) -> HttpResponse:
         """The Spades sheet page (or its partial for htmx)."""
-        return sheet_response(request, game, status=status, reply=reply)
+        return sheet_response(request, game, status=status, reply=reply, rows=rows)

@@ -385,6 +385,6 @@ def test_each_mu_write_scores_the_game_once(monkeypatch):
     ]
     for write in writes:
         calls.clear()
-        engine_record.score_game.cache_clear()  # nothing scored before: each write scores the game once
+        engine_record.scored_forget()  # nothing scored before: each write scores the game once
         write()
         assert len(calls) == 1

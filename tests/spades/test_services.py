@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.errors import RecordError, RuleError
-from scorekeeper.engine.record import score_game
+from scorekeeper.engine.record import scored_forget
 from scorekeeper.games import changes, services
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.records import game_export
@@ -430,6 +430,6 @@ def test_each_write_scores_the_game_once(scorings):
     ]
     for write in writes:
         scorings.clear()
-        score_game.cache_clear()  # nothing scored before: each write scores the game once
+        scored_forget()  # nothing scored before: each write scores the game once
         write()
         assert len(scorings) == 1

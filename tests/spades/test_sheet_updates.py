@@ -161,7 +161,7 @@ def test_saving_tricks_scores_the_game_once_answer_included(client, monkeypatch)
     calls = []
     original = engine_record.score_spades
     monkeypatch.setattr(engine_record, "score_spades", lambda engine: calls.append(1) or original(engine))
-    engine_record.score_game.cache_clear()
+    engine_record.scored_forget()
     data = {"number": 5, "tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3", **seen}
     assert client.post(url("tricks", game), data, **HTMX).status_code == 200
     assert len(calls) == 1

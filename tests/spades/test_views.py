@@ -735,9 +735,9 @@ def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, hea
 
     assert counts[0] == counts[1]
     # Each save: the locked game, its hands, the session (the phone's name), the hand, the seats' figures (read
-    # and written), the version and the history entry; htmx then answers with the fresh sheet (and its rulings)
-    # and re-reads the game's version for live polling.
-    assert counts[0] == ((11, 12) if headers else (8, 9))
+    # and written), the version and the history entry (tricks: the hands read for the form first); htmx then
+    # answers from the game and hands the write left (their rulings read), with no query more.
+    assert counts[0] == ((9, 10) if headers else (8, 9))
 
 
 def test_tricks_stage_shows_each_sides_contract(client):

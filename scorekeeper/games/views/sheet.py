@@ -159,11 +159,12 @@ def saved_response(
     """After a write: for htmx, what changed since the page's version (with ``HX-Trigger``),
     swapped into ``primary`` with row ``opened`` explained; else a redirect to ``anchor``."""
     if request.htmx:
-        # The write touched the game in the database: answer from its new version, so this
-        # phone's own change does not come back as a change from another phone.
-        game.version = presenters.game_version(key=game.edit_key) or game.version
+        # The write locked and refreshed ``game`` and left its new version and rows on it
+        # (``changes.change_record``): the answer starts from there, so this phone's own
+        # change does not come back as a change from another phone.
         reply = write_reply(request, primary=primary, opened=opened)
-        return trigger_client_event(game.game_kind.sheet_response(request, game, reply=reply), SHEET_CHANGED)
+        response = game.game_kind.sheet_response(request, game, reply=reply, rows=game.rows_written)
+        return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
     return HttpResponseRedirect(f"{game.get_absolute_url()}{query}#{anchor}")
 

@@ -7,7 +7,7 @@ also works as a plain form.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -18,7 +18,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import add_rule_error, small_number
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.sheet import (
     Reply,
@@ -197,10 +197,12 @@ def sheet_response(
     tricks_form: TricksForm | None = None,
     status: int = 200,
     reply: Reply | None = None,
+    rows: Sequence[Hand] | None = None,
 ) -> HttpResponse:
     """The sheet page with the entry forms; for htmx, the update ``reply`` asks for, or
-    else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`)."""
-    page = spades_page(game)
+    else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
+    ``rows``: the hands if already read (a write's), else one query."""
+    page = spades_page(game, None if rows is None else list(rows))
     bids_form = bids_form or bids_form_for(page)
     tricks_form = tricks_form or tricks_form_for(page.engine)
     context = {
