@@ -106,10 +106,10 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
     """
     game, hands = game_locked(game)
     verify_form_number(number, len(hands))
-    engine, _sheet = _next_hand_state(game, hands)
+    _verify_hand_may_start(hands)
     candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
     rows = [*hands, candidate]
-    scored = verify_hands(game, rows)
+    scored = verify_hands(game, rows)  # the game being over already is a rule error here too
     candidate.save()
     change_record(
         game,
@@ -126,17 +126,22 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
 
 def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[SpadesGame, Sheet]:
     """The engine game and its sheet, checked that a new hand may start now."""
+    _verify_hand_may_start(hands)
+    engine = spades_game(game, hands)
+    sheet = score_game(engine)
+    if sheet.finished:
+        raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
+    return engine, sheet
+
+
+def _verify_hand_may_start(hands: list[Hand]) -> None:
+    """Raise :class:`RuleError` if the game has no room for a hand, or one is in play."""
     verify_room(hands, full=FULL)
     if hands and not hands[-1].is_complete:
         raise RuleError(
             Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
             field="bids",
         )
-    engine = spades_game(game, hands)
-    sheet = score_game(engine)
-    if sheet.finished:
-        raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
-    return engine, sheet
 
 
 @transaction.atomic

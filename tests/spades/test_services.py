@@ -433,3 +433,22 @@ def test_each_write_scores_the_game_once(scorings):
         scored_forget()  # nothing scored before: each write scores the game once
         write()
         assert len(scorings) == 1
+
+
+def test_a_misdeal_scores_the_game_once(scorings):
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades"})
+    play(game, *BIG_HAND)
+    scorings.clear()
+    scored_forget()
+    spades_services.hand_misdeal(game=game, seat=2)
+    assert len(scorings) == 1
+
+
+def test_no_misdeal_once_the_game_is_over():
+    game = services.game_create(
+        players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades", "target": 100}
+    )
+    play(game, *BIG_HAND)
+    with pytest.raises(RuleError, match="The game was already over after hand 1"):
+        spades_services.hand_misdeal(game=game, seat=2)
+    assert len(game.rows()) == 1
