@@ -75,7 +75,8 @@ def deal_auction_save(
     """
     game, deals = game_locked(game)
     verify_form_number(number, len(deals))
-    engine, sheet = _next_deal_state(game, deals)
+    _verify_deal_may_start(deals)
+    engine = mu_game(game, deals)
     record = auction_deal(
         engine,
         laid=laid,
@@ -86,31 +87,38 @@ def deal_auction_save(
         partner=partner,
         laid_cards=laid_cards,
     )
-    stored = Deal.objects.create(game=game, number=len(deals), record=record)
+    stored = Deal(game=game, number=len(deals), record=record)
+    rows = [*deals, stored]
+    if stored.is_complete:  # an Eklat: the game is scored with it (one already over is refused there)
+        scored = verify_deals(game, rows)
+    else:  # a deal being played changes no score
+        scored = (engine, _verify_not_over(score_game(engine)))
+    stored.save()
     change_record(
         game,
-        [*deals, stored],
+        rows,
         action=Change.Action.AUCTION,
         number=stored.number,
         before=None,
         after=stored,
         device=device,
-        scored=None if stored.is_complete else (engine, sheet),  # a deal being played changes no score
+        scored=scored,
     )
     return stored
 
 
-def _next_deal_state(game: Game, deals: list[Deal]) -> tuple[MuGame, Sheet]:
-    """The engine game and its sheet, checked that a new deal may start now (room, none being
-    played, the game not over: Mü & mehr rulebook §9)."""
+def _verify_deal_may_start(deals: list[Deal]) -> None:
+    """Raise :class:`RuleError` if the game has no room for a deal, or one is being played."""
     verify_room(deals, full=FULL)
     if deals and not deals[-1].is_complete:
         raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
-    engine = mu_game(game, deals)
-    sheet = score_game(engine)
+
+
+def _verify_not_over(sheet: Sheet) -> Sheet:
+    """``sheet``, if its game is not over; else raise :class:`RuleError` (Mü & mehr rulebook §9)."""
     if sheet.finished:
         raise RuleError(Text(gettext_noop("The game is over: no more deals.")), source="mu.md §9")
-    return engine, sheet
+    return sheet
 
 
 @transaction.atomic

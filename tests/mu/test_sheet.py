@@ -388,3 +388,18 @@ def test_each_mu_write_scores_the_game_once(monkeypatch):
         engine_record.scored_forget()  # nothing scored before: each write scores the game once
         write()
         assert len(calls) == 1
+
+
+def test_an_eklat_scores_the_game_once(monkeypatch):
+    """Issue 13: an Eklat ends its deal at once; its write scores the game with it, once."""
+    from scorekeeper.engine import record as engine_record
+
+    calls = []
+    original = engine_record.score_mu
+    monkeypatch.setattr(engine_record, "score_mu", lambda game: calls.append(1) or original(game))
+    game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar", "Eva"], dealer=0, rules={}, kind="mu")
+    calls.clear()
+    engine_record.scored_forget()
+    mu_services.deal_auction_save(game=game, laid=[3, 0, 3, 0, 0], last=2)
+    assert [deal.record.get("eklat") for deal in game.rows()] == [{"level": 3, "tied": [0, 2], "last": 2}]
+    assert len(calls) == 1
