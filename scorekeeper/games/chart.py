@@ -60,11 +60,13 @@ def running_chart(sheet: Sheet) -> Chart | None:
     if high == low:
         high = low + step
 
-    def x(number: int) -> float:
-        return round(left + (right - left) * number / (len(totals) - 1), 1)
+    # Whole units: the chart is about as many CSS pixels wide as units, and every update
+    # sends its line again (a point per hand), so each decimal would cost on the wire.
+    def x(number: int) -> int:
+        return round(left + (right - left) * number / (len(totals) - 1))
 
-    def y(value: int) -> float:
-        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+    def y(value: int) -> int:
+        return round(bottom - (bottom - top) * (value - low) / (high - low))
 
     series = tuple(
         ChartSeries(
