@@ -41,9 +41,9 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-def _phone_page(browser: Browser, locale: str) -> Iterator[Page]:
+def _phone_page(browser: Browser, locale: str, *, javascript: bool = True) -> Iterator[Page]:
     """A fresh phone-sized tab; the test fails if the page broke its Content-Security-Policy."""
-    context = browser.new_context(**PHONE, locale=locale)
+    context = browser.new_context(**PHONE, locale=locale, java_script_enabled=javascript)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     violations: list[str] = []
@@ -70,6 +70,12 @@ def page(browser: Browser) -> Iterator[Page]:
 def second_page(browser: Browser) -> Iterator[Page]:
     """Another phone at the same table: its own tab and cookies (English)."""
     yield from _phone_page(browser, "en-US")
+
+
+@pytest.fixture
+def page_without_javascript(browser: Browser) -> Iterator[Page]:
+    """A phone-sized tab with JavaScript turned off: every form and link still works."""
+    yield from _phone_page(browser, "en-US", javascript=False)
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.games import services as game_services
 from scorekeeper.games.models import Hand
 from scorekeeper.spades import services as spades_services
 
@@ -232,3 +233,25 @@ def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page,
     expect(second_page.get_by_text("just changed from another phone")).to_be_visible()
     expect(second_page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_links(
+    live_server, page_without_javascript: Page
+) -> None:
+    page = page_without_javascript
+    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
+    for _ in range(3):
+        spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+        spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
+    page.goto(live_server.url + game.get_absolute_url())
+    page.locator("#hand-2 summary").click()
+    page.get_by_role("link", name="How this hand scored").click()  # the sheet again, hand 2 opened
+    expect(page.locator("#hand-2")).to_have_attribute("open", "")
+    expect(page.locator("#hand-2 .explain")).to_contain_text("10 × 6 = +60")
+    page.locator("#hand-2").get_by_role("link", name="Edit hand 2").click()  # the correction's own page
+    expect(page.get_by_role("heading", name="Edit hand 2", level=1)).to_be_visible()
+    page.locator("label[for=tricks-0-5]").click()
+    page.locator("label[for=tricks-1-2]").click()
+    page.get_by_role("button", name="Save corrected hand").click()
+    page.wait_for_url(re.compile(r"\?hand=2#hand-2$"))
+    assert list(Hand.objects.get(game=game, number=1).tricks) == [5, 2, 3, 3]
