@@ -64,8 +64,7 @@ def deal_auction_save(
         vize_digits: with players tied for Vize, the digits each laid (the tie-break).
         vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
         partner: the Chef's partner (more than 3 players).
-        laid_cards: optionally, the cards players laid ((colour, digit index) pairs):
-            the Chef's and Vize's trumps must then be among theirs (§5).
+        laid_cards: optionally, the cards laid ((colour, digit index) pairs): trumps are among them (§5).
         number: the 0-based deal the form was shown for (a version check).
         device: the phone's name, for the game's change history.
 
@@ -75,8 +74,7 @@ def deal_auction_save(
     """
     game, deals = game_locked(game)
     verify_form_number(number, len(deals))
-    _verify_deal_may_start(deals)
-    engine = mu_game(game, deals)
+    engine = _deal_may_start(game, deals)
     record = auction_deal(
         engine,
         laid=laid,
@@ -89,10 +87,7 @@ def deal_auction_save(
     )
     stored = Deal(game=game, number=len(deals), record=record)
     rows = [*deals, stored]
-    if stored.is_complete:  # an Eklat: the game is scored with it (one already over is refused there)
-        scored = verify_deals(game, rows)
-    else:  # a deal being played changes no score
-        scored = (engine, _verify_not_over(score_game(engine)))
+    scored = _auction_scored(game, engine, rows)
     stored.save()
     change_record(
         game,
@@ -107,11 +102,23 @@ def deal_auction_save(
     return stored
 
 
-def _verify_deal_may_start(deals: list[Deal]) -> None:
-    """Raise :class:`RuleError` if the game has no room for a deal, or one is being played."""
+def _auction_scored(game: Game, engine: MuGame, rows: list[Deal]) -> tuple[MuGame, Sheet]:
+    """The game scored once with the auction just written (the last of ``rows``; ``engine``: the
+    game before it): an Eklat ends its deal, so the game is checked and scored with it (one
+    already over is refused there); a deal being played changes no score, so the game as it
+    stands is scored, and must not be over (Mü & mehr rulebook §9)."""
+    if rows[-1].is_complete:
+        return verify_deals(game, rows)
+    return engine, _verify_not_over(score_game(engine))
+
+
+def _deal_may_start(game: Game, deals: list[Deal]) -> MuGame:
+    """The engine game of ``deals``, not scored; raise :class:`RuleError` if the game has no
+    room for a deal, or one is being played."""
     verify_room(deals, full=FULL)
     if deals and not deals[-1].is_complete:
         raise RuleError(Text(gettext_noop("This deal is being played: enter the card points, or undo the auction.")))
+    return mu_game(game, deals)
 
 
 def _verify_not_over(sheet: Sheet) -> Sheet:
