@@ -64,7 +64,7 @@ def deal_auction_save(
         vize_digits: with players tied for Vize, the digits each laid (the tie-break).
         vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
         partner: the Chef's partner (more than 3 players).
-        laid_cards: optionally, the cards laid ((colour, digit index) pairs): trumps are among them (§5).
+        laid_cards: optionally, the cards laid ((colour, digit index) pairs): Chef's, Vize's trump among theirs (§5).
         number: the 0-based deal the form was shown for (a version check).
         device: the phone's name, for the game's change history.
 
