@@ -36,6 +36,32 @@ R = TypeVar("R", bound=RuleSet)
 KeyValue = bool | int | str | None
 
 
+class HashedOnce:
+    """A base for a frozen rule set that works out its hash once.
+
+    A rule set is hashed on every lookup of a cache keyed on it (the Spades scoring
+    looks up several per hand), and a frozen dataclass's own hash hashes every key
+    each time. The value is kept in a slot that is not a field: it is no key, takes
+    no part in ``==`` or ``repr``, and is not pickled (the dataclass pickles its
+    fields), so a rule set from another process works its own out again (string
+    hashes differ between processes). The rule set declares
+    ``__hash__ = HashedOnce.__hash__`` in its own body, since a frozen dataclass
+    otherwise makes its own.
+    """
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            keys = dataclasses.fields(self)  # type: ignore[arg-type]  # every subclass is a dataclass
+            value = hash(tuple([getattr(self, key.name) for key in keys if key.compare]))
+            object.__setattr__(self, "_hash", value)
+            return value
+
+
 @dataclass(frozen=True, slots=True)
 class KeySpec:
     """What one house rule key accepts and means.

@@ -8,8 +8,9 @@ All per-side tuples are in the order of :attr:`Sheet.sides`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .text import Text, Translate, identity
 
@@ -38,6 +39,17 @@ class Line(NamedTuple):
     def render(self, translate: Translate = identity) -> str:
         """The line as players read it, with its source: ``"… (spades.md: …)"``."""
         return f"{self.text.render(translate)} ({self.source})"
+
+
+def make_line(side: int | None, points: int, rule: str, source: str, template: str, params: Mapping[str, Any]) -> Line:
+    """``Line(side, points, rule, source, Text(template, params))``, built as a named tuple's ``_make``
+    builds one: about twice as fast as calling the classes, for the lines scoring explains each
+    new case with (``make bench``)."""
+    return _new_tuple(Line, (side, points, rule, source, _new_tuple(Text, (template, params))))
+
+
+#: Builds a named tuple from a tuple of its fields (as ``_make`` does, without the call of a classmethod).
+_new_tuple = tuple.__new__
 
 
 class HandScore(NamedTuple):

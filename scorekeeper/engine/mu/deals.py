@@ -81,9 +81,8 @@ def _verify_eklat(deal: Eklat, count: int) -> None:
 
 def _verify_seats(deal: Played, count: int) -> None:
     """Chef, Vize and partner are seats at the table (``docs/game-record.md``); every deal has a Chef (§4)."""
-    for name in ("chef", "vize", "partner"):
-        value = getattr(deal, name)
-        if value is not None and (type(value) is not int or value not in range(count)):
+    for name, value in (("chef", deal.chef), ("vize", deal.vize), ("partner", deal.partner)):
+        if value is not None and (type(value) is not int or not 0 <= value < count):
             raise deal_error(
                 _("'%(field)s' must be a seat from 0 to %(last)d."),
                 "game-record.md",
@@ -153,7 +152,7 @@ def _verify_trump(trump: object, name: str, *, may_be_none: bool) -> None:
 
 def _verify_points(points: object, count: int) -> None:
     """The card points each player took: whole numbers, one per player, adding up to the deal's (§1)."""
-    if not isinstance(points, tuple) or len(points) != count or any(type(p) is not int or p < 0 for p in points):
+    if not isinstance(points, tuple) or len(points) != count or not all([type(p) is int and p >= 0 for p in points]):
         raise deal_error(
             _("Enter the card points of each of the %(count)d players."), "game-record.md", where="points", count=count
         )

@@ -8,12 +8,14 @@ the difference if lost); then the game may end (§9). Source: ``docs/rules/mu.md
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, partial
+from operator import add
 from types import MappingProxyType
+from typing import NamedTuple
 
 from ..errors import RuleError
-from ..sheet import HandScore, Line, Sheet
+from ..sheet import HandScore, Line, Sheet, make_line
 from ..text import Text
 from ..text import gettext_noop as _
 from .deals import EKLAT, verify_deal
@@ -50,8 +52,8 @@ def score_mu(game: MuGame) -> Sheet:
         RuleError: tagged with the 0-based deal: an invalid deal, or a deal after the game ended.
     """
     names = game.players
-    totals = [0] * len(names)
-    zeros = (0,) * len(names)
+    lines = _lines(names)
+    totals = zeros = (0,) * len(names)
     hands: list[HandScore] = []
     winner: int | None = None
     end: Line | None = None
@@ -63,16 +65,16 @@ def score_mu(game: MuGame) -> Sheet:
             verify_deal(game, deal)
         except RuleError as error:
             raise error.at_hand(index) from None
-        points, lines = _score_eklat(game, deal) if isinstance(deal, Eklat) else _score_played(game, deal)
-        totals = [total + scored for total, scored in zip(totals, points, strict=True)]
+        points, deal_lines = (
+            _score_eklat(game, deal, lines) if isinstance(deal, Eklat) else _score_played(game, deal, lines)
+        )
+        totals = tuple(map(add, totals, points))
         winner, end, note = game_end(game.rules, totals, names)
         if note is not None:
-            lines.append(note)
-        hands.append(HandScore(tuple(points), tuple(totals), zeros, tuple(lines)))
+            deal_lines.append(note)
+        hands.append(HandScore(tuple(points), totals, zeros, tuple(deal_lines)))
     finished = end is not None
-    return Sheet(
-        sides=names, hands=tuple(hands), totals=tuple(totals), bags=zeros, finished=finished, winner=winner, end=end
-    )
+    return Sheet(sides=names, hands=tuple(hands), totals=totals, bags=zeros, finished=finished, winner=winner, end=end)
 
 
 def _after_the_end(index: int, winner: str) -> RuleError:
@@ -87,30 +89,70 @@ def _after_the_end(index: int, winner: str) -> RuleError:
 def _line(side: int | None, points: int, rule: str, source: str, template: str, /, **params: object) -> Line:
     """A line scoring ``points`` for ``side``; ``params`` fill ``template`` (with ``points``)."""
     params["points"] = points
-    return Line(side, points, rule, source, Text(template, params))
+    return make_line(side, points, rule, source, template, params)
 
 
-def _score_eklat(game: MuGame, deal: Eklat) -> tuple[list[int], list[Line]]:
+class _Lines(NamedTuple):
+    """The lines a Mü game explains over and over, each built once per scoring run (:func:`_lines`).
+
+    Attributes:
+        individual: ``(seat, card points)`` -> its line (§8.1).
+        eklat: ``(seat, level, laid last)`` -> a tied player's line (§4).
+        bonus: ``(seat, bonus, level, trump kind)`` -> the line of a made game's bonus (§8 table).
+        lost: ``(chef, partner, difference)`` -> every player's line of a lost game (§8.2).
+    """
+
+    individual: Callable[[int, int], Line]
+    eklat: Callable[[int, int, bool], Line]
+    bonus: Callable[[int, int, int, str], Line]
+    lost: Callable[[int, int | None, int], tuple[Line, ...]]
+
+
+def _lines(names: Sequence[str]) -> _Lines:
+    """The recurring lines of one scoring run for the players ``names`` (kept for the run only:
+    they hold the names). A game meets the same few card points, bonuses and differences again
+    and again; each line is built once and shared (lines are immutable)."""
+    return _Lines(
+        cache(partial(_individual_line, names)),
+        cache(partial(_eklat_line, names)),
+        cache(partial(_bonus_line, names)),
+        cache(partial(_lost_lines, names)),
+    )
+
+
+def _individual_line(names: Sequence[str], seat: int, points: int) -> Line:
+    """§8.1: the card points a player took."""
+    template = _("%(player)s: card points taken, %(points)+d")
+    return _line(seat, points, "individual", INDIVIDUAL, template, player=names[seat])
+
+
+def _score_eklat(game: MuGame, deal: Eklat, lines: _Lines) -> tuple[list[int], list[Line]]:
     """§4: +5 per card to each tied player, -10 per card to the one who laid last; all passed: nothing."""
     points = [0] * len(game.players)
     if deal.level is None:
         return points, [Line(None, 0, "eklat", EKLAT, Text(_("Eklat: everyone passed in the first round, no points")))]
-    lines = []
+    deal_lines = []
     for seat in deal.tied:
-        name = game.players[seat]
-        if seat == deal.last:
-            points[seat] = -10 * deal.level
-            template = _("%(player)s: Eklat, laid last on %(level)d cards: -10 × %(level)d = %(points)+d")
-        else:
-            points[seat] = 5 * deal.level
-            template = _("%(player)s: Eklat, tied on %(level)d cards: 5 × %(level)d = %(points)+d")
-        lines.append(_line(seat, points[seat], "eklat", EKLAT, template, player=name, level=deal.level))
-    return points, lines
+        line = lines.eklat(seat, deal.level, seat == deal.last)
+        points[seat] = line.points
+        deal_lines.append(line)
+    return points, deal_lines
 
 
-@dataclass(frozen=True, slots=True)
-class TeamOutcome:
+def _eklat_line(names: Sequence[str], seat: int, level: int, last: bool) -> Line:
+    """§4: a player tied on ``level`` cards: +5 per card, -10 per card for the one who laid ``last``."""
+    if last:
+        template = _("%(player)s: Eklat, laid last on %(level)d cards: -10 × %(level)d = %(points)+d")
+        return _line(seat, -10 * level, "eklat", EKLAT, template, player=names[seat], level=level)
+    template = _("%(player)s: Eklat, tied on %(level)d cards: 5 × %(level)d = %(points)+d")
+    return _line(seat, 5 * level, "eklat", EKLAT, template, player=names[seat], level=level)
+
+
+class TeamOutcome(NamedTuple):
     """The Chef team's result in a played deal (§6, §8.2).
+
+    Immutable; a named tuple rather than a frozen dataclass, as :class:`~scorekeeper.engine.sheet.HandScore`
+    is: scoring decides one per played deal, and a tuple is several times faster to build (``make bench``).
 
     Attributes:
         seats: the Chef, then the partner (none with 3 players).
@@ -133,39 +175,35 @@ class TeamOutcome:
 
 def decide_team(game: MuGame, deal: Played) -> TeamOutcome:
     """Whether the Chef team of a checked played deal reached its target, and what it scores (§6, §8)."""
-    count = len(game.players)
-    seats = (deal.chef,) if deal.partner is None else (deal.chef, deal.partner)
-    team_points = sum(deal.points[seat] for seat in seats)
+    count, chef, partner, points = len(game.players), deal.chef, deal.partner, deal.points
+    seats, team_points = (
+        ((chef,), points[chef]) if partner is None else ((chef, partner), points[chef] + points[partner])
+    )
     target = team_target(count, deal.level)
     if team_points >= target:
-        value = bonus(deal.chef_trump, deal.level, above_seven=game.rules.bonus_above_seven)
-        return TeamOutcome(seats, team_points, target, True, bonus=value)
+        value = bonus(deal.chef_trump, deal.level, game.rules.bonus_above_seven)
+        return TeamOutcome(seats, team_points, target, True, value)
     reached = reached_level(count, team_points)
-    return TeamOutcome(seats, team_points, target, False, reached=reached, difference=deal.level - reached)
+    return TeamOutcome(seats, team_points, target, False, 0, reached, deal.level - reached)
 
 
-def _score_played(game: MuGame, deal: Played) -> tuple[list[int], list[Line]]:
+def _score_played(game: MuGame, deal: Played, lines: _Lines) -> tuple[list[int], list[Line]]:
     """§8: individual card points, then the team: bonus if made, the difference if lost."""
     names = game.players
     team = decide_team(game, deal)
-    lines = [
-        _line(
-            seat,
-            deal.points[seat],
-            "individual",
-            INDIVIDUAL,
-            _("%(player)s: card points taken, %(points)+d"),
-            player=name,
-        )
-        for seat, name in enumerate(names)
-    ]
-    lines.append(_team_line(deal, team, " & ".join(names[seat] for seat in team.seats)))
-    scored = _bonus_lines(game, deal, team) if team.made else _lost_lines(game, deal, team)
+    individual = lines.individual
+    deal_lines = [individual(seat, points) for seat, points in enumerate(deal.points)]
+    deal_lines.append(_team_line(deal, team, " & ".join([names[seat] for seat in team.seats])))
+    if team.made:
+        kind = trump_kind(deal.chef_trump)
+        scored: Sequence[Line] = [lines.bonus(seat, team.bonus, deal.level, kind) for seat in team.seats]
+    else:
+        scored = lines.lost(deal.chef, deal.partner, team.difference)
     points = list(deal.points)
     for line in scored:
         assert line.side is not None  # every team line scores for one player
         points[line.side] += line.points
-    return points, [*lines, *scored]
+    return points, [*deal_lines, *scored]
 
 
 def _team_line(deal: Played, team: TeamOutcome, team_name: str) -> Line:
@@ -178,41 +216,37 @@ def _team_line(deal: Played, team: TeamOutcome, team_name: str) -> Line:
     }
     if team.made:
         template = _("Chef team %(team)s: %(team_points)d card points, needed %(target)d at level %(level)d: made")
-        return Line(None, 0, "team_target", TEAM, Text(template, params))
+        return make_line(None, 0, "team_target", TEAM, template, params)
     template = _(
         "Chef team %(team)s: %(team_points)d card points, needed %(target)d at level %(level)d: lost; "
         "reached level %(reached)d, difference %(difference)d"
     )
-    params.update(reached=team.reached, difference=team.difference)
-    return Line(None, 0, "lost_game", LOST, Text(template, params))
+    params["reached"], params["difference"] = team.reached, team.difference
+    return make_line(None, 0, "lost_game", LOST, template, params)
 
 
-def _bonus_lines(game: MuGame, deal: Played, team: TeamOutcome) -> list[Line]:
-    """A made game: the Chef and the partner each get the bonus for the level and the Chef trump (§8 table)."""
-    kind = Text(TRUMP_KINDS[trump_kind(deal.chef_trump)])
+def _bonus_line(names: Sequence[str], seat: int, value: int, level: int, kind: str) -> Line:
+    """A made game: the Chef and the partner each get the bonus ``value`` for the level and the
+    Chef trump's ``kind`` (:func:`~.tables.trump_kind`) (§8 table)."""
     template = _("%(player)s: bonus for level %(level)d with %(kind)s as Chef trump, %(points)+d")
-    return [
-        _line(seat, team.bonus, "bonus", BONUS, template, player=game.players[seat], level=deal.level, kind=kind)
-        for seat in team.seats
-    ]
+    return _line(seat, value, "bonus", BONUS, template, player=names[seat], level=level, kind=Text(TRUMP_KINDS[kind]))
 
 
-def _lost_lines(game: MuGame, deal: Played, team: TeamOutcome) -> list[Line]:
+def _lost_lines(names: Sequence[str], chef: int, partner: int | None, difference: int) -> tuple[Line, ...]:
     """A lost game (§8.2): the Chef -10 per level of difference, the partner nothing, each opponent +5 per level."""
     lines = []
-    difference = team.difference
-    for seat, name in enumerate(game.players):
-        if seat == deal.chef:
+    for seat, name in enumerate(names):
+        if seat == chef:
             value = -10 * difference
             template = _("%(player)s (Chef): -10 × %(difference)d = %(points)+d")
-        elif seat == deal.partner:
+        elif seat == partner:
             value = 0
             template = _("%(player)s (partner): no plus, no minus")
         else:
             value = 5 * difference
             template = _("%(player)s (opponent): 5 × %(difference)d = %(points)+d")
         lines.append(_line(seat, value, "lost_game", LOST, template, player=name, difference=difference))
-    return lines
+    return tuple(lines)
 
 
 def game_end(

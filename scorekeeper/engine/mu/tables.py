@@ -6,6 +6,8 @@ transcribed cell by cell in ``docs/rules/mu.md``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..text import gettext_noop
 
 #: The five colours (§1; the cards show red, blue, green, yellow and black).
@@ -56,8 +58,10 @@ def team_target(players: int, level: int) -> int:
     return base + step * level
 
 
+@cache
 def reached_level(players: int, team_points: int) -> int:
-    """The highest level whose target ``team_points`` reach, or 0 if not even level 1 (§8.2)."""
+    """The highest level whose target ``team_points`` reach, or 0 if not even level 1 (§8.2).
+    Remembered: a pure lookup in the §6 table that a game makes again and again."""
     reached = 0
     for level in range(1, HAND_SIZE[players] + 1):
         if team_points >= team_target(players, level):
@@ -78,8 +82,10 @@ def trump_kind(trump: str | int | None) -> str:
 BONUS_BASE = {"colour": 10, "digit_1_7": 20, "digit": 30, "none": 40}
 
 
-def bonus(trump: str | int | None, level: int, *, above_seven: str = "flat") -> int:
-    """The bonus for a made game, for the Chef and for the partner each (§8 bonus table).
+@cache
+def bonus(trump: str | int | None, level: int, above_seven: str = "flat") -> int:
+    """The bonus for a made game, for the Chef and for the partner each (§8 bonus table; a
+    lookup, remembered).
 
     Args:
         trump: the Chef trump (a colour name, a digit, or ``None`` for no trump).

@@ -11,8 +11,8 @@ Sources: ``docs/rules/spades.md`` "Rule keys" and Pagat, Spades (002) "Bidding",
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache, partial
 
 from ..errors import RuleError
 from ..text import Text, gettext_noop
@@ -28,8 +28,8 @@ from .bids import (
 )
 from .declarations import RECORD, verify_declarations
 from .game import Bid, SpadesGame, SpadesHand
-from .rules import NIL, SpadesRules
-from .table_bids import offered_table_bids, verify_table_bids
+from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
+from .table_bids import offered_table_bids, seat_rules_in_play, verify_table_bids
 
 __all__ = [
     "behind",
@@ -45,6 +45,7 @@ __all__ = [
     "verify_side_bid",
     "verify_table_bids",
     "verify_tricks",
+    "hand_check",
 ]
 
 
@@ -89,6 +90,64 @@ def verify_hand(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], nu
     Raises:
         RuleError: the first problem found, tagged with its field and seat.
     """
+    return hand_check(game)(hand, totals, number)
+
+
+#: :func:`verify_hand` for the hands of one game: ``(hand, totals, number)`` -> the checked hand.
+HandCheck = Callable[[SpadesHand, Sequence[int], int], SpadesHand]
+
+
+def hand_check(game: SpadesGame) -> HandCheck:
+    """:func:`verify_hand` for the hands of ``game``, with what depends on its rules alone (the bids
+    accepted whatever the score) looked up once: scoring a game checks every hand."""
+    rules = game.rules
+    legal = _score_free_bids(rules)
+    if rules.bidding == "individual" and not rules.first_hand_bids_itself and not seat_rules_in_play(rules):
+        return partial(_check_plain_hand, game, legal)
+    return partial(_check_hand, game, legal)
+
+
+def _check_plain_hand(
+    game: SpadesGame, legal: Mapping[Bid, Bid], hand: SpadesHand, totals: Sequence[int], number: int
+) -> SpadesHand:
+    """:func:`_check_hand` where no bid depends on another (bidding round the table, no rule between
+    seats) and no hand bids itself, with a plain hand checked at once: no misdeal, nothing declared,
+    every bid one accepted whatever the score (not a double nil: both partners must bid it), and
+    the tricks whole numbers adding up. Any other hand goes through every check (for its error)."""
+    bids, tricks = hand.bids, hand.tricks
+    hand_tricks, count = game.rules.tricks, len(game.players)
+    if (
+        type(bids) is tuple
+        and type(tricks) is tuple
+        and len(bids) == count == len(tricks)
+        and hand.misdeal is None
+        and not (hand.blind or hand.ten_for_two_hundred or hand.no_trump or hand.bemo)
+        and hand.bag_cancel is None
+        and hand.high_spade_run is None
+    ):
+        checked: list[Bid] = []
+        total = 0
+        for bid, taken in zip(bids, tricks, strict=True):
+            if (
+                type(bid) not in (int, str)
+                or bid not in legal
+                or type(taken) is not int
+                or not 0 <= taken <= hand_tricks
+            ):
+                break
+            checked.append(legal[bid])
+            total += taken
+        else:
+            if total == hand_tricks and DOUBLE_NIL not in checked:
+                normalised = tuple(checked)
+                return hand if normalised == bids else SpadesHand(normalised, tricks)
+    return _check_hand(game, legal, hand, totals, number)
+
+
+def _check_hand(
+    game: SpadesGame, legal: Mapping[Bid, Bid], hand: SpadesHand, totals: Sequence[int], number: int
+) -> SpadesHand:
+    """:func:`verify_hand`, with ``legal`` the bids accepted whatever the score (:func:`_score_free_bids`)."""
     if hand.misdeal is not None:
         return _verify_thrown_in(game, hand)
     if game.bids_itself(number):
@@ -98,7 +157,7 @@ def verify_hand(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int], nu
             )
         _verify_nothing_declared(hand, gettext_noop("The first hand bids itself: it has no special bids."))
         return SpadesHand(None, verify_tricks(game, hand.tricks))
-    bids = _verify_bids(game, hand.bids, totals, number)
+    bids = _verify_bids(game, hand.bids, totals, number, legal)
     verify_declarations(game, hand, bids, totals)
     tricks = verify_tricks(game, hand.tricks)
     if bids == hand.bids and tricks == hand.tricks:
@@ -140,7 +199,7 @@ def verify_bidding(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int],
         raise bid_error(
             gettext_noop("The first hand bids itself: it has no bids."), "spades.md: first_hand_bids_itself"
         )
-    bids = _verify_bids(game, hand.bids, totals, number)
+    bids = _verify_bids(game, hand.bids, totals, number, _score_free_bids(game.rules))
     verify_declarations(game, hand, bids, totals, played=False)
     return SpadesHand(
         bids,
@@ -160,8 +219,11 @@ def _verify_nothing_declared(hand: SpadesHand, template: str) -> None:
         raise bid_error(template, RECORD, field="declarations")
 
 
-def _verify_bids(game: SpadesGame, bids: object, totals: Sequence[int], number: int) -> tuple[Bid, ...]:
+def _verify_bids(
+    game: SpadesGame, bids: object, totals: Sequence[int], number: int, legal: Mapping[Bid, Bid]
+) -> tuple[Bid, ...]:
     """Every bid of hand ``number`` on its own (a side's, or a player's), then together (:mod:`.table_bids`).
+    ``legal``: the bids accepted whatever the score (:func:`_score_free_bids`).
 
     Raises:
         RuleError: ``field="bids"``: not one bid per side or player, or the first bid refused.
@@ -181,16 +243,16 @@ def _verify_bids(game: SpadesGame, bids: object, totals: Sequence[int], number: 
         names = game.side_names()
         checked = tuple(verify_side_bid(rules, bid, side=side, name=names[side]) for side, bid in enumerate(bids))
     else:
-        legal = _score_free_bids(rules)
-        checked_bids: list[Bid] = []
-        for seat, bid in enumerate(bids):
-            if type(bid) in (int, str) and bid in legal:
-                checked_bids.append(legal[bid])
-            else:
-                checked_bids.append(
-                    verify_bid(rules, bid, seat=seat, side=game.side_of(seat), totals=totals, player=game.players[seat])
+        checked = tuple(
+            [
+                legal[bid]
+                if type(bid) in (int, str) and bid in legal
+                else verify_bid(
+                    rules, bid, seat=seat, side=game.side_of(seat), totals=totals, player=game.players[seat]
                 )
-        checked = tuple(checked_bids)
+                for seat, bid in enumerate(bids)
+            ]
+        )
     verify_table_bids(game, checked, number)
     return checked
 
@@ -199,11 +261,17 @@ def _verify_bids(game: SpadesGame, bids: object, totals: Sequence[int], number: 
 def _score_free_bids(rules: SpadesRules) -> dict[Bid, Bid]:
     """Bid -> normalised bid, for every bid :func:`verify_bid` accepts whatever the score.
 
-    Numbers and plain nil do not depend on the score (blind and double nil do), so
-    scoring a long game checks them once per rule set instead of once per seat.
+    Numbers and plain nil do not depend on the score; blind and double nil do only
+    with a minimum deficit (``blind_nil_min_deficit``, ``double_nil_min_deficit``; 0:
+    any time). So scoring a long game checks them once per rule set instead of once per seat.
     """
+    candidates: list[Bid] = [*range(rules.tricks + 1), NIL]
+    if not rules.blind_nil_min_deficit:
+        candidates.append(BLIND_NIL)
+    if not rules.double_nil_min_deficit:
+        candidates.append(DOUBLE_NIL)
     legal: dict[Bid, Bid] = {}
-    for bid in [*range(rules.tricks + 1), NIL]:
+    for bid in candidates:
         try:
             legal[bid] = verify_bid(rules, bid, seat=0, side=0, totals=(0, 0), player="")
         except RuleError:

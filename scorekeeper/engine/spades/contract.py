@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
-from ..sheet import Line
+from ..sheet import Line, make_line
 from ..text import Text
 from ..text import gettext_noop as _
 from .rules import SpadesRules
@@ -67,12 +68,12 @@ class ContractOutcome:
         return self.rule in ("moon", "blind_moon")
 
 
+@lru_cache(maxsize=4096)
 def decide_contract(
     rules: SpadesRules,
-    *,
     bid: int,
     taken: int,
-    all_tricks: int,
+    took_all: bool,
     blind: bool = False,
     no_trump: bool = False,
     declared_ten: bool = False,
@@ -91,17 +92,19 @@ def decide_contract(
         bid: tricks the side bid (its players' numbers added, or its agreed bid).
         taken: tricks counting toward the bid: the number bidders' own, plus a
             failed nil's where they help the partner.
-        all_tricks: every trick the side took (a moon and a Boston need them all).
+        took_all: whether the side took every trick of the hand (a moon and a Boston need them all).
         blind, no_trump: the side bid blind, or no trump.
         declared_ten: the side declared 10 for 200.
         nil_failed: a nil of the side failed (for ``failed_nil_sets_partner``).
 
     Returns:
         The outcome; nothing is changed and nothing raised (the bids were checked before).
+        A pure function of frozen values, so remembered per rule set and facts: a game
+        meets the same few contracts over and over.
     """
-    boston = bid >= 10 and all_tricks == rules.tricks
+    boston = bid >= 10 and took_all
     if bid == rules.tricks and (rules.moon or (blind and rules.blind_moon)):
-        return _moon(rules, bid=bid, taken=taken, all_tricks=all_tricks, blind=blind, boston=boston)
+        return _moon(rules, bid=bid, taken=taken, took_all=took_all, blind=blind, boston=boston)
     ten = declared_ten or bool(rules.ten_for_two_hundred and rules.ten_bid_is_ten_for_two_hundred and bid == 10)
     made, source = _made(rules, bid=bid, taken=taken, blind=blind, ten=ten)
     if made:
@@ -116,12 +119,12 @@ def decide_contract(
     return _set(rules, bid=bid, taken=taken, ten=ten, no_trump=no_trump, kind=kind, loss=loss, boston=boston)
 
 
-def _moon(rules: SpadesRules, *, bid: int, taken: int, all_tricks: int, blind: bool, boston: bool) -> ContractOutcome:
+def _moon(rules: SpadesRules, *, bid: int, taken: int, took_all: bool, blind: bool, boston: bool) -> ContractOutcome:
     """A moon (``moon``: +-200, +-500 when playing 10 for 200) or blind moon (``blind_moon``: +-400):
     made only with every trick (002 "Moon or Boston", "Blind Moon"). It makes no bags."""
     source = "spades.md: blind_moon; 002 Blind Moon" if blind else "spades.md: moon; 002 Moon or Boston"
     value = 400 if blind else (500 if rules.ten_for_two_hundred else 200)
-    made = all_tricks == rules.tricks
+    made = took_all
     return ContractOutcome(
         "blind_moon" if blind else "moon",
         source,
@@ -291,8 +294,7 @@ def contract_lines(
     elif outcome.kind:
         params["kind"] = Text(outcome.kind)
     params["points"] = outcome.points
-    text = Text(_TEMPLATES[outcome.rule, outcome.made], params)
-    line = Line(side, outcome.points, outcome.rule, outcome.source, text)
+    line = make_line(side, outcome.points, outcome.rule, outcome.source, _TEMPLATES[outcome.rule, outcome.made], params)
     if not outcome.bags:
         return (line,)
     return line, _bags_line(rules, outcome, side=side, name=name)
@@ -301,11 +303,14 @@ def contract_lines(
 def _bags_line(rules: SpadesRules, outcome: ContractOutcome, *, side: int, name: str) -> Line:
     """The tricks over a made bid, as bags: worth ``overtrick_value`` each (step 1, or the house rule)."""
     rule = "overtrick_value" if rules.overtrick_value != 1 else "contract"
-    text = Text(
+    return make_line(
+        side,
+        outcome.bag_points,
+        rule,
+        CONTRACT if rule == "contract" else "spades.md: overtrick_value",
         _("%(side)s: %(count)d over the bid (bags), %(points)+d"),
         {"side": name, "count": outcome.bags, "points": outcome.bag_points},
     )
-    return Line(side, outcome.bag_points, rule, CONTRACT if rule == "contract" else "spades.md: overtrick_value", text)
 
 
 def moon_win_line(outcome: ContractOutcome, *, side: int, name: str) -> Line | None:

@@ -77,22 +77,18 @@ class SpadesGame:
     rules: SpadesRules = field(default_factory=SpadesRules)
     hands: tuple[SpadesHand, ...] = ()
 
-    _sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    #: The seats of each side (game-record.md, "Sides"). Asked for many times per hand, so
+    #: worked out once from the players and the rules (not an argument; no part of ``==``).
+    sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # The partnerships are asked for many times per hand: work them out once.
         count = len(self.players)
         if self.rules.partnerships:
             half = count // 2
             sides = tuple(tuple(range(side, count, half)) for side in range(half))
         else:
             sides = tuple((seat,) for seat in range(count))
-        object.__setattr__(self, "_sides", sides)
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each side (game-record.md, "Sides")."""
-        return self._sides
+        object.__setattr__(self, "sides", sides)
 
     def side_of(self, seat: int) -> int:
         """The side index of ``seat``."""

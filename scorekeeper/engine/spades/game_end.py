@@ -50,7 +50,7 @@ def game_end(
 
     Args:
         totals: each side's total after the hand; names: each side's display name.
-        outright: per side, what its hand did that ends the game at once (``()``: nothing).
+        outright: per side, what its hand did that ends the game at once (``()``: nothing, for any side).
         sets_in_a_row: per side, how many hands in a row it has been set (``()``: not counted).
 
     Returns:
@@ -58,6 +58,15 @@ def game_end(
         why the game ended or ``None``; a note for the hand's lines (the end,
         or "tie: play another hand") or ``None``.
     """
+    if not outright and not (rules.set_twice_loses and sets_in_a_row):  # most hands: the score alone decides
+        reach, target, lose_at = rules.win_on == "reach", rules.target, rules.lose_at
+        for total in totals:
+            if (total >= target if reach else total > target) or (lose_at is not None and total <= lose_at):
+                break
+        else:
+            return None, None, None  # nobody reached the target, nobody fell to lose_at: no contenders
+        contenders, source = _by_the_score(rules, totals)
+        return _winner(totals, names, contenders, source=source, reason=None) if contenders else (None, None, None)
     wins = _outright_wins(rules, outright, names)
     losers, reason = _outright_losers(rules, outright, names, sets_in_a_row=sets_in_a_row)
     if wins:
@@ -111,10 +120,11 @@ def _by_the_score(rules: SpadesRules, totals: Sequence[int]) -> tuple[list[int],
     """The sides that reached the target (``win_on``: reach or go over it); if none, with ``lose_at``,
     every side but those at or below it (002 "Variations in the scoring"). Returns the contenders and the source."""
     sides = range(len(totals))
+    target = rules.target
     if rules.win_on == "reach":
-        contenders = [side for side in sides if totals[side] >= rules.target]
+        contenders = [side for side, total in enumerate(totals) if total >= target]
     else:
-        contenders = [side for side in sides if totals[side] > rules.target]
+        contenders = [side for side, total in enumerate(totals) if total > target]
     source = GAME if rules.win_on == "reach" else "spades.md: win_on; 003 Punktevergabe"
     if not contenders and rules.lose_at is not None:
         fallen = [side for side in sides if totals[side] <= rules.lose_at]

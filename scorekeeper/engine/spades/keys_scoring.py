@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import rule_key
+from ..rules import HashedOnce, rule_key
 from ..text import gettext_noop as _
 
 #: Choices of a yes/no key, the standard first.
@@ -21,7 +21,7 @@ NO_YES = (True, False)
 
 
 @dataclass(frozen=True, slots=True)
-class ScoringKeys:
+class ScoringKeys(HashedOnce):
     """The keys from ``players`` to ``boston_wins`` (a base of ``SpadesRules``; never built alone).
 
     Keys after ``set_penalty`` extend the catalogue where the texts leave a

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
-from ..sheet import Line
+from ..sheet import Line, make_line
 from ..text import Text
 from ..text import gettext_noop as _
-from .game import SpadesGame, SpadesHand
+from .game import Bid, SpadesGame
 from .rules import BLIND_NIL, DOUBLE_NIL, SpadesRules
 from .sources import DOUBLE_NIL_SOURCE, FAILED_NIL, NIL_SOURCE
 
@@ -61,7 +62,8 @@ class NilOutcome:
         return self.tricks if self.tricks_go == "help_partner" else 0
 
 
-def decide_nil(rules: SpadesRules, *, blind: bool, tricks: int, partner_bids_number: bool) -> NilOutcome:
+@lru_cache(maxsize=1024)
+def decide_nil(rules: SpadesRules, blind: bool, tricks: int, partner_bids_number: bool) -> NilOutcome:
     """Decide a nil or blind nil: +value with no trick, else -penalty, and where its tricks go.
 
     Args:
@@ -81,7 +83,8 @@ def decide_nil(rules: SpadesRules, *, blind: bool, tricks: int, partner_bids_num
     return NilOutcome(rule, False, -penalty, tricks, go, bag_points)
 
 
-def decide_double_nil(rules: SpadesRules, *, tricks: Sequence[int]) -> NilOutcome:
+@lru_cache(maxsize=1024)
+def decide_double_nil(rules: SpadesRules, *, tricks: tuple[int, ...]) -> NilOutcome:
     """Decide a double nil (both partners nil as one bid; 002 "Double Nil").
 
     +500 if neither partner takes a trick; else ``-double_nil_penalty`` (or the
@@ -134,31 +137,28 @@ class Nils:
 
 
 def score_nils(
-    game: SpadesGame, hand: SpadesHand, *, side: int, name: str, nil_seats: Sequence[int], bidders: int
+    game: SpadesGame, *, side: int, name: str, nils: Sequence[tuple[int, Bid, int]], partner_bids_number: bool
 ) -> Nils:
-    """Steps 2 and 3 for the nil bidders ``nil_seats`` of ``side`` in ``hand`` (bids and tricks known).
+    """Steps 2 and 3 for the nils of ``side`` in one hand.
 
     Args:
         side: the side's index; name: its display name.
-        nil_seats: the side's seats that bid a nil of any kind (at least one).
-        bidders: how many players of the side bid a number (whose bid a failed nil may help).
+        nils: ``(seat, bid, tricks taken)`` of each of the side's seats that bid a nil of any
+            kind (at least one), in seat order.
+        partner_bids_number: whether a player of the side bid a number (whose bid a failed nil may help).
     """
-    bids, tricks = hand.bids, hand.tricks
-    assert bids is not None and tricks is not None
-    if all(bids[seat] == DOUBLE_NIL for seat in nil_seats):
-        outcome = decide_double_nil(game.rules, tricks=[tricks[seat] for seat in nil_seats])
+    if nils[0][1] == DOUBLE_NIL and all(bid == DOUBLE_NIL for _seat, bid, _taken in nils):  # cheap check first
+        outcome = decide_double_nil(game.rules, tricks=tuple([taken for _seat, _bid, taken in nils]))
         lines = _double_nil_lines(outcome, side=side, name=name)
-        failed = None if outcome.made else next(game.players[seat] for seat in nil_seats if tricks[seat])
+        failed = None if outcome.made else next(game.players[seat] for seat, _bid, taken in nils if taken)
         loses_game = lines[0] if outcome.loses_game else None
         return Nils(lines, _points(lines), outcome.bags, 0, failed, loses_game, outcome.opponents_bonus)
     all_lines: list[Line] = []
     bags = helped = 0
     failed = None
-    for seat in nil_seats:
+    for seat, bid, taken in nils:
         player = game.players[seat]
-        outcome = decide_nil(
-            game.rules, blind=bids[seat] == BLIND_NIL, tricks=tricks[seat], partner_bids_number=bidders > 0
-        )
+        outcome = decide_nil(game.rules, bid == BLIND_NIL, taken, partner_bids_number)  # positional: cached
         all_lines += _nil_lines(outcome, side=side, name=name, player=player)
         bags += outcome.bags
         helped += outcome.helped
@@ -175,7 +175,7 @@ def _points(lines: Sequence[Line]) -> int:
 def _line(side: int, points: int, rule: str, source: str, template: str, /, **params: object) -> Line:
     """A line scoring ``points`` for side ``side`` (an index); ``params`` fill ``template`` and name the side."""
     params["points"] = points  # ``params`` is this call's own dict
-    return Line(side, points, rule, source, Text(template, params))
+    return make_line(side, points, rule, source, template, params)
 
 
 #: (rule, made) -> the template of a nil's line.

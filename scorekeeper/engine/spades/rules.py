@@ -14,11 +14,11 @@ record format.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..rules import KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
+from ..rules import HashedOnce, KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
 from ..text import gettext_noop as _
 from .keys_bidding import BiddingKeys
 from .keys_scoring import YES_NO
@@ -103,6 +103,8 @@ class SpadesRules(BiddingKeys):
         source="spades.md: misdeal; 002 Misdeal",
     )
 
+    __hash__ = HashedOnce.__hash__  # hashed once (see there), not on every cached lookup
+
     @property
     def bag_penalty_applies(self) -> bool:
         """Whether reaching the bag limit costs points (002: not at -1 per overtrick)."""
@@ -118,14 +120,18 @@ class SpadesRules(BiddingKeys):
         """How many players sit at the table."""
         return 4 if self.players == "solo4" else int(self.players)
 
-    @property
-    def tricks(self) -> int:
-        """Tricks in a hand: 13; 17 with three (18 with two jokers) or six players (002)."""
+    #: Tricks in a hand: 13; 17 with three (18 with two jokers) or six players (002). Not a key:
+    #: worked out once from ``players`` and ``deck`` (scoring asks for it several times per hand).
+    tricks: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
         if self.players == 3:
-            return 18 if self.deck in ("jokers54",) else 17
-        if self.players == 6:
-            return 17
-        return 13
+            tricks = 18 if self.deck in ("jokers54",) else 17
+        elif self.players == 6:
+            tricks = 17
+        else:
+            tricks = 13
+        object.__setattr__(self, "tricks", tricks)
 
 
 KEYS = key_specs(SpadesRules)

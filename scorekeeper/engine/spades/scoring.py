@@ -2,8 +2,8 @@
 
 Each hand is checked (:mod:`.bidding`), then each side scores its contract
 (step 1, :mod:`.contract`), its nils (steps 2 and 3, :mod:`.nils`), bemo and the
-other bonuses, and sandbagging (step 4); then the game may end (step 5,
-:mod:`.game_end`).
+other bonuses (:mod:`.side`), then sandbagging (step 4, with the bags carried);
+then the game may end (step 5, :mod:`.game_end`).
 
 Source: ``docs/rules/spades.md``, "Standard scoring, exactly" (steps 1-5) and
 "Rule keys"; Pagat, Spades (002) "Scoring", "Variations in the scoring", "Special
@@ -15,46 +15,25 @@ rule key, or the scoring step) and its source.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import NamedTuple
+from collections.abc import Sequence
+from operator import add
 
 from ..errors import RuleError
 from ..sheet import HandScore, Line, Sheet
 from ..text import Text
 from ..text import gettext_noop as _
-from .bidding import verify_hand
-from .contract import ContractOutcome, contract_lines, cutthroat_bonus_lines, decide_contract, moon_win_line
-from .game import SpadesGame, SpadesHand, bid_tricks
-from .game_end import Outright, game_end
-from .nils import Nils, score_nils
+from .bidding import hand_check
+from .game import SpadesGame, SpadesHand
+from .game_end import game_end
 from .rules import SpadesRules
-from .sources import DOUBLE_NIL_SOURCE, GAME, SANDBAG, VARIATIONS
+from .side import NO_OUTRIGHT, score_sides, side_steps
+from .sources import DOUBLE_NIL_SOURCE, GAME, SANDBAG
 
 __all__ = ["game_end", "score_spades"]
 
-
-class SideScore(NamedTuple):
-    """What one side's hand produced.
-
-    Immutable; a named tuple rather than a frozen dataclass, as :class:`~scorekeeper.engine.sheet.HandScore`
-    is: scoring builds one per side and hand, and a tuple is several times faster to build (``make bench``).
-
-    Attributes:
-        points: the game points it scored in the hand (the sum of its lines).
-        bags: its bag count carried after the hand.
-        set: whether it was set.
-        lines: the explanation, one line per step.
-        outright: what ends the game at once (a winning moon, a Boston, a double nil that loses).
-        opponents_bonus: what every other side scores for this side's failed double nil.
-    """
-
-    points: int
-    bags: int
-    set: bool
-    lines: tuple[Line, ...]
-    outright: Outright = Outright()  # nothing that ends the game
-    opponents_bonus: int = 0
+#: Builds a named tuple from a tuple of its fields, as its ``_make`` does: a hand's score is
+#: built once per hand, and this is about twice as fast as calling the class (``make bench``).
+_new_tuple = tuple.__new__
 
 
 def score_spades(game: SpadesGame) -> Sheet:
@@ -68,8 +47,10 @@ def score_spades(game: SpadesGame) -> Sheet:
         RuleError: tagged with the 0-based ``hand``: a bid or trick count the
             house rules forbid at that moment, or a hand after the game ended.
     """
-    names = game.side_names()
+    rules, names = game.rules, game.side_names()
+    check, steps = hand_check(game), side_steps(game, names)
     totals = bags = sets_in_a_row = (0,) * len(names)
+    nothing_outright = (NO_OUTRIGHT,) * len(names)
     hands: list[HandScore] = []
     winner: int | None = None
     end: Line | None = None
@@ -78,24 +59,29 @@ def score_spades(game: SpadesGame) -> Sheet:
             assert winner is not None  # a game that ended has a winner
             raise _after_the_end(index, names[winner])
         try:
-            hand = verify_hand(game, raw, totals=totals, number=index)
+            hand = check(raw, totals, index)
         except RuleError as error:
             raise error.at_hand(index) from None
         if hand.misdeal is not None:
             hands.append(HandScore((0,) * len(names), totals, bags, (_misdeal_note(game, hand, index),)))
             continue
-        results = _score_sides(game, hand, names=names, carried=bags)
-        points = tuple([result.points for result in results])
-        totals = tuple([total + scored for total, scored in zip(totals, points, strict=True)])
-        bags = tuple([result.bags for result in results])
-        sets = tuple([result.set for result in results])
-        sets_in_a_row = tuple([n + 1 if was_set else 0 for n, was_set in zip(sets_in_a_row, sets, strict=True)])
-        outright = [result.outright for result in results]
-        winner, end, note = game_end(game.rules, totals, names, outright=outright, sets_in_a_row=sets_in_a_row)
-        lines = [line for result in results for line in result.lines]
-        if note is not None:
-            lines.append(note)
-        hands.append(HandScore(points, totals, bags, tuple(lines), sets))
+        # Steps 1-3 and the bonuses for every side, field by field (a SideScore is a tuple), then step 4.
+        points, new_bags, sets, side_lines, outright, bonus = zip(*score_sides(game, hand, steps, names), strict=True)
+        carried, bags = bags, tuple(map(add, bags, new_bags))
+        for side_bags in bags:
+            if side_bags >= rules.bag_limit:  # else no side reaches the bag limit
+                points, bags, side_lines = _sandbag_sides(rules, names, points, carried, new_bags, side_lines)
+                break
+        if any(bonus):
+            points, side_lines = _opponents_bonus(names, bonus, points, side_lines)
+        totals = tuple(map(add, totals, points))
+        if rules.set_twice_loses:  # only that rule counts the sets in a row
+            sets_in_a_row = tuple([n + 1 if was_set else 0 for n, was_set in zip(sets_in_a_row, sets, strict=True)])
+        if outright == nothing_outright:
+            outright = ()  # nothing in the hand ends the game at once (most hands)
+        winner, end, note = game_end(rules, totals, names, outright=outright, sets_in_a_row=sets_in_a_row)
+        lines: tuple[Line, ...] = sum(side_lines, ())
+        hands.append(_new_tuple(HandScore, (points, totals, bags, lines if note is None else (*lines, note), sets)))
     finished = end is not None
     return Sheet(sides=names, hands=tuple(hands), totals=totals, bags=bags, finished=finished, winner=winner, end=end)
 
@@ -119,192 +105,40 @@ def _misdeal_note(game: SpadesGame, hand: SpadesHand, index: int) -> Line:
     return Line(None, 0, "misdeal", "spades.md: misdeal; 002 Misdeal", text)
 
 
-def _score_sides(
-    game: SpadesGame, hand: SpadesHand, *, names: Sequence[str], carried: Sequence[int]
-) -> tuple[SideScore, ...]:
-    """Every side's score for a played hand, then the bonus a failed double nil gives the opponents."""
-    results = tuple(
-        [_score_side(game, hand, side=side, name=name, carried=carried[side]) for side, name in enumerate(names)]
-    )
-    if not any([result.opponents_bonus for result in results]):
-        return results
-    return tuple(_with_opponents_bonus(results, side, names) for side in range(len(results)))
-
-
-def _with_opponents_bonus(results: Sequence[SideScore], side: int, names: Sequence[str]) -> SideScore:
-    """``side``'s score plus what each other side's failed double nil gives it (002 "Double Nil")."""
-    result = results[side]
-    for other, other_result in enumerate(results):
-        if other_result.opponents_bonus and other != side:
-            bonus = other_result.opponents_bonus
-            template = _("%(side)s: both players of %(other)s took a trick in their double nil, %(points)+d")
-            text = Text(template, {"side": names[side], "other": names[other], "points": bonus})
-            line = Line(side, bonus, "double_nil", DOUBLE_NIL_SOURCE, text)
-            result = result._replace(points=result.points + bonus, lines=(*result.lines, line))
-    return result
-
-
-def _score_side(game: SpadesGame, hand: SpadesHand, *, side: int, name: str, carried: int) -> SideScore:
-    """One side's hand: its contract, nils, bemo, the blind bonus, the bag-cancelling card, then sandbagging.
-
-    Args:
-        carried: the side's bag count before the hand.
-    """
-    rules, seats = game.rules, game.sides[side]
-    assert hand.tricks is not None
-    all_tricks = sum([hand.tricks[seat] for seat in seats])
-    if hand.bids is None:  # the first hand bids itself (002)
-        return _bids_itself(side, name, all_tricks)
-    bid, taken, bidders, nil_seats = _side_contract(game, hand, side)
-    # Nils are scored first (a failed nil may help or set the partner) but explained after the contract.
-    nils = score_nils(game, hand, side=side, name=name, nil_seats=nil_seats, bidders=bidders) if nil_seats else None
-    lines: list[Line] = []
-    contract = None
-    if bidders:
-        contract = decide_contract(
-            rules,
-            bid=bid,
-            taken=taken + (nils.helped if nils else 0),
-            all_tricks=all_tricks,
-            blind=side in hand.blind,
-            no_trump=side in hand.no_trump,
-            declared_ten=side in hand.ten_for_two_hundred,
-            nil_failed=nils is not None and nils.failed is not None,
-        )
-        lines += contract_lines(rules, contract, side=side, name=name, failed_nil=nils.failed if nils else None)
-        if rules.cutthroat_bonus:
-            run = hand.high_spade_run[side] if hand.high_spade_run else 0
-            lines += cutthroat_bonus_lines(rules, contract, side=side, name=name, run=run)
-    if nils is not None:
-        lines += nils.lines
-    if hand.bemo:
-        lines += _bemo_lines(hand, side, name)
-    if rules.cutthroat_bonus and side in hand.blind:  # cheap checks first: most hands have no bonus
-        lines += _blind_doubles(side, name, points=sum([line.points for line in lines]))
-    bag_lines, bags = _bags(rules, hand, contract, nils, side=side, name=name, carried=carried)
-    lines += bag_lines
-    return SideScore(
-        sum([line.points for line in lines]),
-        bags,
-        contract is not None and not contract.made,
-        tuple(lines),
-        _outright(contract, nils, side=side, name=name),
-        nils.opponents_bonus if nils else 0,
-    )
-
-
-def _bags(
+def _sandbag_sides(
     rules: SpadesRules,
-    hand: SpadesHand,
-    contract: ContractOutcome | None,
-    nils: Nils | None,
-    *,
-    side: int,
-    name: str,
-    carried: int,
-) -> tuple[list[Line], int]:
-    """The side's new bags (a failed nil's tricks, tricks over a made bid), less one for the bag-cancelling
-    card, then step 4 (sandbagging). Returns the lines and the bag count carried after the hand."""
-    lines = []
-    new_bags = (nils.bags if nils else 0) + (contract.bags if contract else 0)
-    if hand.bag_cancel == side and contract is not None and contract.bags > 0:  # a made bid with bags
-        new_bags -= 1
-        lines.append(_bag_cancelled(rules, side, name))
-    penalty, bags = _sandbag(rules, side=side, name=name, carried=carried, new_bags=new_bags)
-    if penalty is not None:
-        lines.append(penalty)
-    return lines, bags
+    names: Sequence[str],
+    points: Sequence[int],
+    carried: Sequence[int],
+    new_bags: Sequence[int],
+    lines: Sequence[tuple[Line, ...]],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Line, ...], ...]]:
+    """Step 4 for every side: its ``new_bags`` added to the bags ``carried``. Returns each side's
+    points, bag count carried after the hand and lines, with the penalties."""
+    points, lines, bags = list(points), list(lines), []
+    for side, name in enumerate(names):
+        penalty, side_bags = _sandbag(rules, side=side, name=name, carried=carried[side], new_bags=new_bags[side])
+        bags.append(side_bags)
+        if penalty is not None:
+            points[side] += penalty.points
+            lines[side] = (*lines[side], penalty)
+    return tuple(points), tuple(bags), tuple(lines)
 
 
-def _bids_itself(side: int, name: str, all_tricks: int) -> SideScore:
-    """The first hand bids itself: 10 per trick taken, nothing else (``first_hand_bids_itself``)."""
-    points = 10 * all_tricks
-    text = Text(
-        _("%(side)s: the first hand bids itself, 10 × %(tricks)d tricks = %(points)+d"),
-        {"side": name, "tricks": all_tricks, "points": points},
-    )
-    source = "spades.md: first_hand_bids_itself; 002 The hand that bids itself"
-    return SideScore(points, 0, False, (Line(side, points, "first_hand_bids_itself", source, text),))
-
-
-def _side_contract(game: SpadesGame, hand: SpadesHand, side: int) -> tuple[int, int, int, list[int]]:
-    """``(bid, taken, bidders, nil_seats)`` of ``side``: the tricks it bid and took toward the bid, how many
-    of its players bid a number, and the seats that bid a nil (none with partnership bidding)."""
-    assert hand.bids is not None and hand.tricks is not None
-    seats = game.sides[side]
-    if game.rules.bidding == "partnership":
-        return bid_tricks(hand.bids[side]), sum([hand.tricks[seat] for seat in seats]), 1, []
-    bid = taken = bidders = 0
-    nil_seats: list[int] = []
-    for seat in seats:
-        seat_bid = hand.bids[seat]
-        if type(seat_bid) is int:  # after verify_hand, every word bid is a nil of some kind
-            bid += seat_bid
-            taken += hand.tricks[seat]
-            bidders += 1
-        else:
-            nil_seats.append(seat)
-    return bid, taken, bidders, nil_seats
-
-
-#: A hand that cannot end the game by itself (most hands): one shared value.
-_NO_OUTRIGHT = Outright()
-
-
-def _outright(contract: ContractOutcome | None, nils: Nils | None, *, side: int, name: str) -> Outright:
-    """What in this side's hand can end the game at once (for :func:`~.game_end.game_end`)."""
-    loses_game = nils.loses_game if nils else None
-    if loses_game is None and (contract is None or not (contract.wins_game or contract.boston)):
-        return _NO_OUTRIGHT
-    return Outright(
-        wins_game=moon_win_line(contract, side=side, name=name) if contract else None,
-        loses_game=loses_game,
-        boston=contract is not None and contract.boston,
-    )
-
-
-#: (kind, made) -> the template of a bemo's line.
-_BEMO_TEMPLATES: Mapping[tuple[str, bool], str] = MappingProxyType(
-    {
-        ("little", True): _("%(side)s: little bemo (the first 6 tricks) made, %(points)+d"),
-        ("little", False): _("%(side)s: little bemo (the first 6 tricks) failed, %(points)+d"),
-        ("big", True): _("%(side)s: big bemo (the first 9 tricks) made, %(points)+d"),
-        ("big", False): _("%(side)s: big bemo (the first 9 tricks) failed, %(points)+d"),
-    }
-)
-
-
-def _bemo_lines(hand: SpadesHand, side: int, name: str) -> list[Line]:
-    """Little bemo (the first 6 tricks) +-60, big bemo (the first 9) +-90, on top of the bid (002 "Bemo")."""
-    lines = []
-    for bemo in hand.bemo:
-        if bemo.side == side:
-            value = 60 if bemo.kind == "little" else 90
-            points = value if bemo.made else -value
-            text = Text(
-                _BEMO_TEMPLATES["little" if bemo.kind == "little" else "big", bemo.made],
-                {"side": name, "points": points},
-            )
-            lines.append(Line(side, points, "bemo", "spades.md: bemo; 002 Bemo", text))
-    return lines
-
-
-def _blind_doubles(side: int, name: str, *, points: int) -> list[Line]:
-    """With the cut-throat bonuses, a blind bet doubles every point of the hand so far, ``points``
-    (002 "Spades for Three Players": Blind); nothing to double, no line."""
-    if not points:
-        return []
-    text = Text(_("%(side)s: blind doubles every point of the hand, %(points)+d"), {"side": name, "points": points})
-    return [Line(side, points, "cutthroat_bonus", "002 Spades for Three Players: Blind", text)]
-
-
-def _bag_cancelled(rules: SpadesRules, side: int, name: str) -> Line:
-    """The side took the bag-cancelling card: one bag of the hand cancelled (``bag_cancel_card``)."""
-    points = -rules.overtrick_value
-    text = Text(
-        _("%(side)s: took the bag-cancelling card, one bag cancelled, %(points)+d"), {"side": name, "points": points}
-    )
-    return Line(side, points, "bag_cancel_card", "spades.md: bag_cancel_card; " + VARIATIONS, text)
+def _opponents_bonus(
+    names: Sequence[str], bonus: Sequence[int], points: Sequence[int], lines: Sequence[tuple[Line, ...]]
+) -> tuple[tuple[int, ...], tuple[tuple[Line, ...], ...]]:
+    """Each side's points and lines plus what each other side's failed double nil (``bonus``: what it
+    gives every other side) gives it (002 "Double Nil")."""
+    points, lines = list(points), list(lines)
+    for side, name in enumerate(names):
+        for other, other_bonus in enumerate(bonus):
+            if other_bonus and other != side:
+                template = _("%(side)s: both players of %(other)s took a trick in their double nil, %(points)+d")
+                text = Text(template, {"side": name, "other": names[other], "points": other_bonus})
+                points[side] += other_bonus
+                lines[side] = (*lines[side], Line(side, other_bonus, "double_nil", DOUBLE_NIL_SOURCE, text))
+    return tuple(points), tuple(lines)
 
 
 def _sandbag(rules: SpadesRules, *, side: int, name: str, carried: int, new_bags: int) -> tuple[Line | None, int]:

@@ -14,7 +14,7 @@ from ..errors import RuleError
 from ..text import gettext_noop
 from .bids import bid_error, offered_bids, offered_side_bids, side_bids
 from .game import Bid, SpadesGame, bid_tricks, is_nil
-from .rules import BLIND_NIL, DOUBLE_NIL, NIL
+from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
 
 
 def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> None:
@@ -30,13 +30,7 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int)
         RuleError: ``field="bids"`` at the seat whose bid completes the breach.
     """
     rules = game.rules
-    if (
-        rules.min_team_bid == 0
-        and rules.max_team_bid >= rules.tricks
-        and not rules.nil_partner_min_bid
-        and rules.bids_may_total_13
-        and DOUBLE_NIL not in bids
-    ):
+    if DOUBLE_NIL not in bids and not seat_rules_in_play(rules):
         return  # no rule between seats is in play: the common case, kept fast
     if rules.bidding == "individual":
         for seats in game.sides:
@@ -44,6 +38,18 @@ def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int)
             _verify_side_total(game, bids, seats, number=number)
             _verify_nil_partner(game, bids, seats)
     _verify_bids_total(game, bids, number=number)
+
+
+def seat_rules_in_play(rules: SpadesRules) -> bool:
+    """Whether a rule between seats other than double nil's is in play: a side's limits
+    (``min_team_bid``, ``max_team_bid``), a nil's partner (``nil_partner_min_bid``), the total
+    (``bids_may_total_13``). Without one, only a double nil can break :func:`verify_table_bids`."""
+    return not (
+        rules.min_team_bid == 0
+        and rules.max_team_bid >= rules.tricks
+        and not rules.nil_partner_min_bid
+        and rules.bids_may_total_13
+    )
 
 
 def _verify_double_nil_partners(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequence[int]) -> None:
