@@ -15,6 +15,8 @@ from typing import Any, Protocol
 from django.db import connection
 from django.test.utils import setup_test_environment, teardown_test_environment
 
+from scorekeeper.engine.mu.game import Eklat, MuDeal, Played
+from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE, points_in_deal
 from scorekeeper.engine.spades.game import SpadesHand
 
 #: Spades rules under which a game never ends, so any number of hands is a legal game.
@@ -52,6 +54,33 @@ def random_hands(count: int, seed: int = 1) -> list[SpadesHand]:
         bids = tuple(rng.choice([*range(1, 8), *range(1, 5), "nil", "blind_nil"]) for _ in range(4))
         hands.append(SpadesHand(bids, tricks))
     return hands
+
+
+def random_deals(count: int, players: int = 5, seed: int = 1) -> list[MuDeal]:
+    """``count`` valid Mü deals for ``players`` players, reproducibly random, as the engine tests'
+    strategy draws them (``tests/engine/mu/test_properties.py``): a tenth all passed, a fifth tied
+    (an Eklat), the rest played, with a Vize or none, any trumps and card points split at random."""
+    rng = random.Random(seed)
+    most, total = HAND_SIZE[players], points_in_deal(players)
+    deals: list[MuDeal] = []
+    for _ in range(count):
+        kind = rng.randint(0, 9)
+        if kind <= 2:
+            tied = rng.sample(range(players), rng.randint(2, players))
+            deals.append(Eklat() if kind == 0 else Eklat(rng.randint(1, most), tuple(tied), rng.choice(tied)))
+            continue
+        chef, level = rng.randrange(players), rng.randint(1, most)
+        others = [seat for seat in range(players) if seat != chef]
+        vize = None if players == 3 or level == 1 or rng.random() < 0.3 else rng.choice(others)
+        partner = None if players == 3 else rng.choice([seat for seat in others if seat != vize])
+        trumps: list[str | int] = [*COLOURS, *range(10)]
+        chef_trump = None if rng.random() < 0.1 else rng.choice(trumps)
+        cuts = sorted(rng.randint(0, total) for _ in range(players - 1))
+        points = tuple(high - low for low, high in zip([0, *cuts], [*cuts, total], strict=True))
+        deals.append(
+            Played(chef, level, vize, chef_trump, None if vize is None else rng.choice(trumps), partner, points)
+        )
+    return deals
 
 
 def game_record(length: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from .mu.game import Eklat, MuDeal, MuGame, Played
 from .mu.rules import mu_rules, mu_rules_record
 from .mu.scoring import score_mu
 from .names import clean_name, is_clean_text
+from .score_document import score_json, score_output
 from .sheet import Sheet
 from .spades.game import Bemo, SpadesGame, SpadesHand
 from .spades.rules import spades_rules, spades_rules_record
@@ -75,8 +76,32 @@ def load_json(text: str) -> Any:
         raise _error(gettext_noop("The JSON is nested too deeply to be a game record.")) from None
     except ValueError:  # Python refuses to read integers of over 4,300 digits
         raise _error(gettext_noop("The file holds a number too long to be part of a game record.")) from None
-    _verify_decoded(data)
+    if is_clean_text(text) and "\\u" not in text:
+        # Only such text itself or an escape (\uXXXX) can decode to a string that is no valid text
+        # (JSON refuses a raw control character in a string): the nesting is all there is to check.
+        _verify_depth(data)
+    else:
+        _verify_decoded(data)
     return data
+
+
+def _verify_depth(data: Any) -> None:
+    """Walk the lists and objects of ``data`` a level at a time: refuse nesting deeper than :data:`MAX_DEPTH`."""
+    level = [data] if type(data) in _CONTAINERS else []
+    for _depth in range(MAX_DEPTH):
+        level = [
+            item
+            for value in level
+            for item in (value.values() if type(value) is dict else value)
+            if type(item) in _CONTAINERS
+        ]
+        if not level:
+            return
+    raise _error(gettext_noop("The JSON is nested too deeply to be a game record."))
+
+
+#: What JSON decodes to that holds other values.
+_CONTAINERS = (dict, list)
 
 
 def _verify_decoded(data: Any) -> None:
@@ -123,7 +148,7 @@ def parse_record(data: Any) -> AnyGame:
             gettext_noop("'players' must list the %(count)d players' names in seating order."), {"count": rules.seats}
         ),
     )
-    hands = tuple(parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands))
+    hands = tuple([parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands)])
     return SpadesGame(players=players, dealer=dealer, rules=rules, hands=hands)
 
 
@@ -156,6 +181,10 @@ def _table(
 
 def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
     """One hand of the record (shape only; the rules are checked when scoring)."""
+    if type(hand) is dict and len(hand) == 2:  # most hands: only bids and tricks, both lists
+        bids, tricks = hand.get("bids"), hand.get("tricks")
+        if type(bids) is list and type(tricks) is list:
+            return SpadesHand(tuple(bids), tuple(tricks))
     if not isinstance(hand, Mapping):
         raise _error(gettext_noop("A hand must be an object with 'bids' and 'tricks'."), hand=index)
     unknown = sorted(set(hand) - set(SPADES_HAND))
@@ -331,25 +360,6 @@ def scored_forget() -> None:
     _score_kept.cache_clear()
 
 
-def score_output(sheet: Sheet, *, bags: bool = True) -> dict[str, Any]:
-    """The JSON document ``manage.py score`` prints for ``sheet`` (game-record.md).
-
-    ``bags`` is ``False`` for Mü: the format's bag counts are "Spades only".
-    """
-    hands = []
-    for hand in sheet.hands:
-        shown: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
-        if bags:
-            shown["bags"] = list(hand.bags)
-        shown["lines"] = [line.render() for line in hand.lines]
-        hands.append(shown)
-    output: dict[str, Any] = {"sides": list(sheet.sides), "hands": hands, "totals": list(sheet.totals)}
-    if bags:
-        output["bags"] = list(sheet.bags)
-    output.update(finished=sheet.finished, winner=sheet.winner)
-    return output
-
-
 def score_record(data: Any) -> dict[str, Any]:
     """Parse and score a decoded record; return the ``manage.py score`` document.
 
@@ -357,7 +367,18 @@ def score_record(data: Any) -> dict[str, Any]:
         RuleError: the record is malformed or breaks a rule (message names the hand).
     """
     game = parse_record(data)
-    return score_output(score_game(game), bags=not isinstance(game, MuGame))
+    # A record is scored once: keeping its sheet would only cost a hash of every hand.
+    return score_output(_score(game), bags=not isinstance(game, MuGame))
+
+
+def score_record_json(data: Any) -> str:
+    """:func:`score_record` as JSON text (:func:`~.score_document.score_json`): what ``manage.py score`` prints.
+
+    Raises:
+        RuleError: as :func:`score_record`.
+    """
+    game = parse_record(data)
+    return score_json(_score(game), bags=not isinstance(game, MuGame))
 
 
 __all__ = [
@@ -367,6 +388,8 @@ __all__ = [
     "load_json",
     "parse_record",
     "score_game",
+    "score_json",
     "score_output",
     "score_record",
+    "score_record_json",
 ]

@@ -44,10 +44,12 @@ class Text(NamedTuple):
 
     def render(self, translate: Translate = identity) -> str:
         """Return the message in the language of ``translate``."""
-        params = {
-            name: value.render(translate) if isinstance(value, Text) else value for name, value in self.params.items()
-        }
-        return translate(self.template) % params
+        params = self.params
+        for value in params.values():
+            if isinstance(value, Text):  # a parameter to translate too: render every one that is
+                params = {name: v.render(translate) if isinstance(v, Text) else v for name, v in params.items()}
+                break
+        return (self.template if translate is identity else translate(self.template)) % params
 
     def __str__(self) -> str:
         return self.render()

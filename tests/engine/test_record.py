@@ -6,9 +6,19 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import RecordError, RuleError
+from scorekeeper.engine.mu.game import MuGame
+from scorekeeper.engine.mu.scoring import score_mu
 from scorekeeper.engine.record import game_record, load_json, parse_record, score_record
+from scorekeeper.engine.score_document import score_json, score_output
+from scorekeeper.engine.spades.game import SpadesGame
+from scorekeeper.engine.spades.scoring import score_spades
+
+from .mu.test_properties import mu_games
+from .spades.test_properties import legal_games as spades_games
 
 RECORD = {
     "format": "scorekeeper-game/1",
@@ -120,3 +130,42 @@ def test_a_name_with_a_control_character_is_refused():
     data["players"] = ["A\x00nn", "Bob", "Cat", "Dan"]
     with pytest.raises(RuleError, match="control characters"):
         parse_record(data)
+
+
+# What manage.py score prints -----------------------------------------------------------------------------------------
+
+#: Names a table may type that JSON must escape or that are no ASCII.
+ODD_NAMES = ('Ann "A" \\ B', "Bø/b\t", "C\u00e4t 😀", "D\u2028an", "</script>", "%(side)s 100%")
+
+
+@settings(max_examples=100, deadline=None)
+@given(spades_games(), st.data())
+def test_the_printed_score_is_the_score_document_as_json_a_hand_per_line(game, data):
+    players = tuple(data.draw(st.permutations(ODD_NAMES))[: len(game.players)])
+    game = SpadesGame(players, game.dealer, game.rules, game.hands)
+    sheet = score_spades(game)
+    text = score_json(sheet)
+    assert json.loads(text) == score_output(sheet)
+    lines = text.split("\n")
+    assert lines[0] == "{" and lines[-1] == "}"
+    if sheet.hands:  # a field per line, a hand per line
+        assert lines[1].startswith('  "sides": ') and lines[2] == '  "hands": ['
+        assert [json.loads(line.strip().rstrip(",")) for line in lines[3 : 3 + len(sheet.hands)]] == json.loads(text)[
+            "hands"
+        ]
+
+
+@settings(max_examples=100, deadline=None)
+@given(mu_games(), st.data())
+def test_the_printed_mu_score_is_its_score_document_as_json(game, data):
+    players = tuple(data.draw(st.permutations(ODD_NAMES))[: len(game.players)])
+    sheet = score_mu(MuGame(players, game.dealer, game.rules, game.deals))
+    assert json.loads(score_json(sheet, bags=False)) == score_output(sheet, bags=False)
+
+
+def test_load_json_refuses_text_that_is_no_valid_text_however_it_is_written():
+    """A lone surrogate or a NUL is refused as an escape, in a name or a key, and as such text itself."""
+    for text in ('{"a": "\\ud800"}', '{"\\u0000": 1}', '["x\\u0000"]', '{"a": "\ud800"}'):
+        with pytest.raises(RecordError, match="not valid"):
+            load_json(text)
+    assert load_json('{"a": "\\u00e9\\\\u"}') == {"a": "\u00e9\\u"}

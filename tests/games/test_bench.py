@@ -31,12 +31,22 @@ def test_the_command_runs_the_chosen_parts_in_order(monkeypatch, only, parts):
     assert ran == parts
 
 
-def test_scoring_prints_one_goal_line():
+def test_scoring_prints_a_goal_line_for_spades_mu_and_the_score_command():
     out = io.StringIO()
     call_command("bench", only="scoring", stdout=out)
+    spades, mu, command = out.getvalue().splitlines()
+    met = r"(met|MISSED)"
     assert re.fullmatch(
-        r"Scoring a 1,000-hand game: [0-9.]+ ms \(best of 20\), [0-9.]+ µs per hand; goal under 20 µs: (met|MISSED)\n",
-        out.getvalue(),
+        rf"Scoring a 1,000-hand game: [0-9.]+ ms \(best of 20\), [0-9.]+ µs per hand; goal under 20 µs: {met}", spades
+    )
+    assert re.fullmatch(
+        rf"Scoring a 400-deal Mü game: [0-9.]+ ms \(best of 20\), [0-9.]+ µs per deal; goal under 20 µs: {met}", mu
+    )
+    assert re.fullmatch(
+        r"manage.py score of a 2,001-hand record: [0-9.]+ ms, of a 1-hand record: [0-9.]+ ms "
+        r"\(best of 25, taken in turn\), "
+        rf"-?[0-9.]+ µs per hand more; goal at most 20 µs: {met}",
+        command,
     )
 
 

@@ -297,19 +297,21 @@ def contract_lines(
     line = make_line(side, outcome.points, outcome.rule, outcome.source, _TEMPLATES[outcome.rule, outcome.made], params)
     if not outcome.bags:
         return (line,)
-    return line, _bags_line(rules, outcome, side=side, name=name)
+    return line, _bags_line(rules.overtrick_value != 1, side, name, outcome.bags, outcome.bag_points)
 
 
-def _bags_line(rules: SpadesRules, outcome: ContractOutcome, *, side: int, name: str) -> Line:
-    """The tricks over a made bid, as bags: worth ``overtrick_value`` each (step 1, or the house rule)."""
-    rule = "overtrick_value" if rules.overtrick_value != 1 else "contract"
+@lru_cache(maxsize=1024)
+def _bags_line(house_rule: bool, side: int, name: str, bags: int, points: int) -> Line:
+    """The tricks over a made bid, as ``bags`` worth ``points``: ``overtrick_value`` each (step 1,
+    or the house rule). Remembered: many contracts leave the same bags, and a line is immutable."""
+    rule = "overtrick_value" if house_rule else "contract"
     return make_line(
         side,
-        outcome.bag_points,
+        points,
         rule,
-        CONTRACT if rule == "contract" else "spades.md: overtrick_value",
+        "spades.md: overtrick_value" if house_rule else CONTRACT,
         _("%(side)s: %(count)d over the bid (bags), %(points)+d"),
-        {"side": name, "count": outcome.bags, "points": outcome.bag_points},
+        {"side": name, "count": bags, "points": points},
     )
 
 

@@ -8,6 +8,7 @@ Source: ``docs/rules/spades.md``, "Standard scoring, exactly" 5 and the keys
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -59,9 +60,9 @@ def game_end(
         or "tie: play another hand") or ``None``.
     """
     if not outright and not (rules.set_twice_loses and sets_in_a_row):  # most hands: the score alone decides
-        reach, target, lose_at = rules.win_on == "reach", rules.target, rules.lose_at
+        low, high = quiet_totals(rules)
         for total in totals:
-            if (total >= target if reach else total > target) or (lose_at is not None and total <= lose_at):
+            if not low < total < high:
                 break
         else:
             return None, None, None  # nobody reached the target, nobody fell to lose_at: no contenders
@@ -82,6 +83,14 @@ def game_end(
     if not contenders:
         return None, None, None
     return _winner(totals, names, contenders, source=source, reason=reason)
+
+
+def quiet_totals(rules: SpadesRules) -> tuple[float, int]:
+    """``(low, high)``: a side's total above ``low`` and below ``high`` has not reached the target
+    (``win_on``) nor fallen to ``lose_at``; with every side's there and nothing outright, step 5
+    ends no game (:func:`game_end` returns ``(None, None, None)``)."""
+    high = rules.target if rules.win_on == "reach" else rules.target + 1
+    return (-math.inf if rules.lose_at is None else rules.lose_at), high
 
 
 def _outright_wins(rules: SpadesRules, outright: Sequence[Outright], names: Sequence[str]) -> list[tuple[int, Line]]:

@@ -189,8 +189,10 @@ _NIL_TEMPLATES: Mapping[tuple[str, bool], str] = MappingProxyType(
 )
 
 
+@lru_cache(maxsize=1024)
 def _nil_lines(outcome: NilOutcome, *, side: int, name: str, player: str) -> tuple[Line, ...]:
-    """A nil's line (step 2) and, for a failed one, where its tricks go (step 3)."""
+    """A nil's line (step 2) and, for a failed one, where its tricks go (step 3). Remembered: a
+    player's nil comes out the same way again and again, with the partner's bid or another nil."""
     template = _NIL_TEMPLATES[outcome.rule, outcome.made]
     if outcome.made:
         return (_line(side, outcome.points, outcome.rule, NIL_SOURCE, template, side=name, player=player),)

@@ -15,18 +15,20 @@ rule key, or the scoring step) and its source.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from operator import add
 
 from ..errors import RuleError
 from ..sheet import HandScore, Line, Sheet
 from ..text import Text
 from ..text import gettext_noop as _
-from .bidding import hand_check
+from .bidding import HandCheck, hand_check
 from .game import SpadesGame, SpadesHand
-from .game_end import game_end
+from .game_end import game_end, quiet_totals
+from .plain import plain_sides
 from .rules import SpadesRules
-from .side import NO_OUTRIGHT, score_sides, side_steps
+from .side import NO_OUTRIGHT, SideScore, SideSteps, score_sides, side_steps
 from .sources import DOUBLE_NIL_SOURCE, GAME, SANDBAG
 
 __all__ = ["game_end", "score_spades"]
@@ -49,8 +51,11 @@ def score_spades(game: SpadesGame) -> Sheet:
     """
     rules, names = game.rules, game.side_names()
     check, steps = hand_check(game), side_steps(game, names)
+    plain = plain_sides(game, steps)
+    penalty = cache(partial(_penalty_line, rules, names))  # each (side, bag count) explained once a run
     totals = bags = sets_in_a_row = (0,) * len(names)
-    nothing_outright = (NO_OUTRIGHT,) * len(names)
+    nothing_outright, set_twice_loses = (NO_OUTRIGHT,) * len(names), rules.set_twice_loses
+    low, high = quiet_totals(rules)  # totals between these end no game by the score
     hands: list[HandScore] = []
     winner: int | None = None
     end: Line | None = None
@@ -58,32 +63,56 @@ def score_spades(game: SpadesGame) -> Sheet:
         if end is not None:
             assert winner is not None  # a game that ended has a winner
             raise _after_the_end(index, names[winner])
-        try:
-            hand = check(raw, totals, index)
-        except RuleError as error:
-            raise error.at_hand(index) from None
-        if hand.misdeal is not None:
-            hands.append(HandScore((0,) * len(names), totals, bags, (_misdeal_note(game, hand, index),)))
-            continue
+        scores: list[SideScore] | Line | None = plain(raw) if plain else None  # a plain hand checked and scored at once
+        if scores is None:
+            scores = _checked_sides(game, check, steps, raw, totals, index)
+            if isinstance(scores, Line):  # a misdeal: no score
+                hands.append(HandScore((0,) * len(names), totals, bags, (scores,)))
+                continue
         # Steps 1-3 and the bonuses for every side, field by field (a SideScore is a tuple), then step 4.
-        points, new_bags, sets, side_lines, outright, bonus = zip(*score_sides(game, hand, steps, names), strict=True)
-        carried, bags = bags, tuple(map(add, bags, new_bags))
+        points, new_bags, sets, side_lines, outright, bonus = zip(*scores, strict=False)  # six fields each
+        bags = tuple(map(add, bags, new_bags))
         for side_bags in bags:
             if side_bags >= rules.bag_limit:  # else no side reaches the bag limit
-                points, bags, side_lines = _sandbag_sides(rules, names, points, carried, new_bags, side_lines)
+                points, bags, side_lines = _sandbag(rules, penalty, points, bags, new_bags, side_lines)
                 break
         if any(bonus):
             points, side_lines = _opponents_bonus(names, bonus, points, side_lines)
         totals = tuple(map(add, totals, points))
-        if rules.set_twice_loses:  # only that rule counts the sets in a row
+        if set_twice_loses:  # only that rule counts the sets in a row
             sets_in_a_row = tuple([n + 1 if was_set else 0 for n, was_set in zip(sets_in_a_row, sets, strict=True)])
-        if outright == nothing_outright:
-            outright = ()  # nothing in the hand ends the game at once (most hands)
-        winner, end, note = game_end(rules, totals, names, outright=outright, sets_in_a_row=sets_in_a_row)
+        quiet = outright == nothing_outright and not set_twice_loses  # step 5 by the score alone
+        if quiet:
+            for total in totals:
+                if not low < total < high:
+                    quiet = False
+                    break
         lines: tuple[Line, ...] = sum(side_lines, ())
-        hands.append(_new_tuple(HandScore, (points, totals, bags, lines if note is None else (*lines, note), sets)))
+        if not quiet:  # most hands are quiet: no side at the target or lose_at, and nothing outright
+            outright = () if outright == nothing_outright else outright
+            winner, end, note = game_end(rules, totals, names, outright=outright, sets_in_a_row=sets_in_a_row)
+            lines = lines if note is None else (*lines, note)
+        hands.append(_new_tuple(HandScore, (points, totals, bags, lines, sets)))
     finished = end is not None
     return Sheet(sides=names, hands=tuple(hands), totals=totals, bags=bags, finished=finished, winner=winner, end=end)
+
+
+def _checked_sides(
+    game: SpadesGame, check: HandCheck, steps: SideSteps, raw: SpadesHand, totals: tuple[int, ...], index: int
+) -> list[SideScore] | Line:
+    """Every side's score of hand ``index`` (:func:`~.side.score_sides`) once it is checked
+    (``check``: :func:`~.bidding.hand_check`), or the note of a misdeal.
+
+    Raises:
+        RuleError: tagged with the hand.
+    """
+    try:
+        hand = check(raw, totals, index)
+    except RuleError as error:
+        raise error.at_hand(index) from None
+    if hand.misdeal is not None:
+        return _misdeal_note(game, hand, index)
+    return score_sides(game, hand, steps, game.side_names())
 
 
 def _after_the_end(index: int, winner: str) -> RuleError:
@@ -105,23 +134,26 @@ def _misdeal_note(game: SpadesGame, hand: SpadesHand, index: int) -> Line:
     return Line(None, 0, "misdeal", "spades.md: misdeal; 002 Misdeal", text)
 
 
-def _sandbag_sides(
+def _sandbag(
     rules: SpadesRules,
-    names: Sequence[str],
+    penalty: Callable[[int, int], Line],
     points: Sequence[int],
-    carried: Sequence[int],
+    reached: Sequence[int],
     new_bags: Sequence[int],
     lines: Sequence[tuple[Line, ...]],
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Line, ...], ...]]:
-    """Step 4 for every side: its ``new_bags`` added to the bags ``carried``. Returns each side's
-    points, bag count carried after the hand and lines, with the penalties."""
-    points, lines, bags = list(points), list(lines), []
-    for side, name in enumerate(names):
-        penalty, side_bags = _sandbag(rules, side=side, name=name, carried=carried[side], new_bags=new_bags[side])
-        bags.append(side_bags)
-        if penalty is not None:
-            points[side] += penalty.points
-            lines[side] = (*lines[side], penalty)
+    """Step 4 for every side: every time its bag count (``reached`` with the hand's ``new_bags``)
+    reaches the limit, the penalty (``penalty``: :func:`_penalty_line` of the run); the rest carries
+    over. Returns each side's points, bag count carried after the hand and lines."""
+    if not rules.bag_penalty_applies:
+        return tuple(points), tuple(reached), tuple(lines)
+    points, bags, lines = list(points), list(reached), list(lines)
+    for side, count in enumerate(reached):
+        if new_bags[side] > 0 and count >= rules.bag_limit:
+            line = penalty(side, count)
+            points[side] += line.points
+            bags[side] = count % rules.bag_limit
+            lines[side] = (*lines[side], line)
     return tuple(points), tuple(bags), tuple(lines)
 
 
@@ -141,20 +173,13 @@ def _opponents_bonus(
     return tuple(points), tuple(lines)
 
 
-def _sandbag(rules: SpadesRules, *, side: int, name: str, carried: int, new_bags: int) -> tuple[Line | None, int]:
-    """Step 4: every time the bag count reaches the limit, the penalty; the rest carries over.
-
-    Returns:
-        ``(penalty line or None, bag count carried after the hand)``.
-    """
-    bags = carried + new_bags
-    line = None
-    if new_bags > 0 and rules.bag_penalty_applies and bags >= rules.bag_limit:
-        times, bags = divmod(bags, rules.bag_limit)
-        points = -rules.bag_penalty * times
-        text = Text(
-            _("%(side)s: bags reach %(reached)d, %(points)+d; %(left)d carried over"),
-            {"side": name, "reached": carried + new_bags, "left": bags, "points": points},
-        )
-        line = Line(side, points, "bag_limit", SANDBAG, text)
-    return line, max(bags, 0)
+def _penalty_line(rules: SpadesRules, names: Sequence[str], side: int, reached: int) -> Line:
+    """Step 4: ``side``'s bags reach ``reached``, at or over the limit: the penalty for every time
+    they reach it, and what is left carries over."""
+    times, left = divmod(reached, rules.bag_limit)
+    points = -rules.bag_penalty * times
+    text = Text(
+        _("%(side)s: bags reach %(reached)d, %(points)+d; %(left)d carried over"),
+        {"side": names[side], "reached": reached, "left": left, "points": points},
+    )
+    return Line(side, points, "bag_limit", SANDBAG, text)

@@ -173,15 +173,11 @@ def _side_step(
     # A failed nil matters to the contract only where it sets the partner (fewer cases to remember).
     failed = nils.failed if rules.failed_nil_sets_partner else None
     contract, lines, points = contract_step(side, bid, taken + nils.helped, took_all, failed, *declared)
-    score = (
-        points + nils.points,
-        contract.bags + nils.bags,
-        not contract.made,
-        lines + nils.lines,
-        _outright(contract, nils, side, names[side]),
-        nils.opponents_bonus,
-    )
-    return _new_tuple(SideScore, score), contract
+    outright = NO_OUTRIGHT
+    if contract.wins_game or contract.boston or nils.loses_game:  # rare: see _outright
+        outright = _outright(contract, nils, side, names[side])
+    score = (points + nils.points, contract.bags + nils.bags, not contract.made, lines + nils.lines, outright)
+    return _new_tuple(SideScore, (*score, nils.opponents_bonus)), contract
 
 
 def _contract_step(

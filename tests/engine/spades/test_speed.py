@@ -1,11 +1,11 @@
 """What makes Spades scoring fast changes no score and no check (issue 13).
 
 Scoring remembers each side's contract and nils for the run (``side.side_steps``),
-checks a plain hand at once (``bidding._check_plain_hand``) and hashes a rule set once
-(``rules.HashedOnce``). Each is checked here against the straightforward way, over
-random house rules and hands that are often alike but for one fact, so that a fact
-left out of what is remembered would show.
-"""
+checks a plain hand at once (``bidding._check_plain_hand``), checks and scores it in
+one go (``plain.plain_sides``) and hashes a rule set once (``rules.HashedOnce``). Each
+is checked here against the straightforward way, over random house rules and hands
+that are often alike but for one fact, so that a fact left out of what is remembered
+would show."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.bidding import _check_hand, _check_plain_hand, _score_free_bids, hand_check
 from scorekeeper.engine.spades.game import Bemo, SpadesGame, SpadesHand
+from scorekeeper.engine.spades.plain import plain_sides
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.engine.spades.side import score_sides, side_steps
 
@@ -63,10 +64,12 @@ def any_hand(draw: st.DrawFn, game: SpadesGame) -> SpadesHand:
         return tuple(draw(st.sets(st.sampled_from(sides), max_size=1))) if draw(st.integers(0, 3)) == 0 else ()
 
     tricks = draw(tricks_split(count, rules.tricks))
-    if draw(st.integers(0, 3)) == 0:  # one side takes every trick (a moon, a Boston)
+    if draw(st.integers(0, 3)) == 0:  # one side takes every trick (a moon, a Boston), or all but one
         takers = game.sides[draw(st.sampled_from(sides))]
-        split = draw(tricks_split(len(takers), rules.tricks))
+        spare = draw(st.integers(0, 1))
+        split = draw(tricks_split(len(takers), rules.tricks - spare))
         tricks = tuple(split[takers.index(seat)] if seat in takers else 0 for seat in range(count))
+        tricks = (tricks[0] + spare, *tricks[1:]) if 0 not in takers else (*tricks[:-1], tricks[-1] + spare)
     return SpadesHand(
         tuple(bids),
         tricks,
@@ -204,3 +207,32 @@ def test_a_rule_set_is_hashed_once_and_as_an_equal_one_is(data):
     copied = pickle.loads(pickle.dumps(rules))  # the hash is no part of the pickle: worked out again
     assert copied == rules and hash(copied) == hash(rules)
     assert {rules: 1}[again] == 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_a_plain_hand_scored_at_once_scores_as_checking_then_scoring_it_does(data):
+    """``plain.plain_sides`` gives every side's score of a plain hand (else ``None``), as checking
+    the hand and scoring its sides do; a hand the check refuses is never plain."""
+    rules_data = data.draw(scoring_rules())
+    rules_data.update(bidding="individual", min_team_bid=0, max_team_bid=18, nil_partner_min_bid=0)
+    rules_data.update(bids_may_total_13=True, cutthroat_bonus=False, players=data.draw(st.sampled_from((4, 6))))
+    rules = spades_rules(rules_data)
+    game = SpadesGame(tuple(f"P{seat}" for seat in range(rules.seats)), 0, rules)
+    names = game.side_names()
+    steps = side_steps(game, names)
+    plain = plain_sides(game, steps)
+    assert plain is not None
+    for _ in range(data.draw(st.integers(1, 20))):
+        hand = data.draw(odd_hand(game) if data.draw(st.booleans()) else any_hand(game))
+        scores = plain(hand)
+        try:
+            checked = hand_check(game)(hand, (0,) * len(names), 1)
+        except RuleError:
+            assert scores is None
+            continue
+        tuples = type(hand.bids) is tuple and type(hand.tricks) is tuple  # as a record's hands are parsed
+        declared = hand.blind or hand.ten_for_two_hundred or hand.no_trump or hand.bemo
+        if tuples and not declared and hand.bag_cancel is None and hand.high_spade_run is None:  # a plain hand
+            assert scores is not None or "double_nil" in (checked.bids or ())  # (any bid at any score: ANY_TIME)
+        assert scores is None or scores == score_sides(game, checked, steps, names)

@@ -7,15 +7,14 @@ line on standard error naming the hand and the rule, and exit status 2.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.record import score_record
+from scorekeeper.engine.record import score_record_json
 
-from ._record import fail, read_record
+from ._record import fail, read_record, without_cycle_collection
 
 
 class Command(BaseCommand):
@@ -27,9 +26,10 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the game record (docs/game-record.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        record = read_record(self, options["file"])
-        try:
-            output = score_record(record)
-        except RuleError as error:
-            fail(self, f"{options['file']}: {error}")
-        self.stdout.write(json.dumps(output, ensure_ascii=False, indent=2))
+        with without_cycle_collection():
+            record = read_record(self, options["file"])
+            try:
+                output = score_record_json(record)
+            except RuleError as error:
+                fail(self, f"{options['file']}: {error}")
+        self.stdout.write(output)
