@@ -22,7 +22,7 @@ from .score_document import score_json, score_output
 from .sheet import Sheet
 from .spades.game import Bemo, SpadesGame, SpadesHand
 from .spades.rules import spades_rules, spades_rules_record
-from .spades.scoring import score_spades
+from .spades.scoring import score_spades, table_memory
 from .text import Text, gettext_noop
 
 FORMAT = "scorekeeper-game/1"
@@ -356,8 +356,11 @@ _score_kept = functools.lru_cache(maxsize=16)(_score)
 
 
 def scored_forget() -> None:
-    """Forget the sheets :func:`score_game` kept (tests counting scorings start from nothing)."""
+    """Forget the sheets :func:`score_game` kept and what Spades scoring remembers of each table
+    (:func:`~.spades.scoring.table_memory`): tests counting scorings, and benchmarks timing a
+    first scoring, start from nothing."""
     _score_kept.cache_clear()
+    table_memory.cache_clear()
 
 
 def score_record(data: Any) -> dict[str, Any]:

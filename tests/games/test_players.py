@@ -353,7 +353,8 @@ def test_a_view_link_never_renames_or_merges_anyone(games) -> None:
 
 def test_the_games_list_never_names_a_player_it_cannot_show(games) -> None:
     page = Client().get(reverse("games:list"), {"who": player("Ann").pk}).content.decode()
-    assert "Games of" not in page and "Ann" not in page
+    text = re.sub(r"<[^>]*>", " ", page)  # what the page shows: a random key or token may hold "Ann"
+    assert "Games of" not in text and "Ann" not in text
 
 
 def test_a_rematch_after_a_rename_keeps_the_same_people(games, client) -> None:

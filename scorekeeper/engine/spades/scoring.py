@@ -16,7 +16,7 @@ rule key, or the scoring step) and its source.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import add
 
 from ..errors import RuleError
@@ -26,7 +26,7 @@ from ..text import gettext_noop as _
 from .bidding import HandCheck, hand_check
 from .game import SpadesGame, SpadesHand
 from .game_end import game_end, quiet_totals
-from .plain import plain_sides
+from .plain import PlainSides, plain_sides
 from .rules import SpadesRules
 from .side import NO_OUTRIGHT, SideScore, SideSteps, score_sides, side_steps
 from .sources import DOUBLE_NIL_SOURCE, GAME, SANDBAG
@@ -50,9 +50,8 @@ def score_spades(game: SpadesGame) -> Sheet:
             house rules forbid at that moment, or a hand after the game ended.
     """
     rules, names = game.rules, game.side_names()
-    check, steps = hand_check(game), side_steps(game, names)
-    plain = plain_sides(game, steps)
-    penalty = cache(partial(_penalty_line, rules, names))  # each (side, bag count) explained once a run
+    check = hand_check(game)
+    steps, plain, penalty = table_memory(rules, game.players)
     totals = bags = sets_in_a_row = (0,) * len(names)
     nothing_outright, set_twice_loses = (NO_OUTRIGHT,) * len(names), rules.set_twice_loses
     low, high = quiet_totals(rules)  # totals between these end no game by the score
@@ -95,6 +94,26 @@ def score_spades(game: SpadesGame) -> Sheet:
         hands.append(_new_tuple(HandScore, (points, totals, bags, lines, sets)))
     finished = end is not None
     return Sheet(sides=names, hands=tuple(hands), totals=totals, bags=bags, finished=finished, winner=winner, end=end)
+
+
+@lru_cache(maxsize=32)
+def table_memory(
+    rules: SpadesRules, players: tuple[str, ...]
+) -> tuple[SideSteps, PlainSides | None, Callable[[int, int], Line]]:
+    """What scoring remembers for a table (its house ``rules`` and ``players``): the side steps
+    (:func:`~.side.side_steps`), the scorer of plain hands (:func:`~.plain.plain_sides`) and each
+    side's bag penalty explained by its bag count.
+
+    Everything in it is a pure function of the rules and the names, so it is kept across runs,
+    for the last 32 tables: a table's game is scored again after every tap, and a long game then
+    costs only the hands whose cases the table has not met yet. Each part holds a line per case
+    met, and the cases are few (a side's bid and tricks, its nils), so a table's memory is small.
+    """
+    table = SpadesGame(players, 0, rules, ())  # the dealer and the hands play no part in a case
+    names = table.side_names()
+    steps = side_steps(table, names)
+    penalty = cache(partial(_penalty_line, rules, names))  # each (side, bag count) explained once
+    return steps, plain_sides(table, steps), penalty
 
 
 def _checked_sides(

@@ -16,10 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.record import scored_forget
+from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import _check_hand, _check_plain_hand, _score_free_bids, hand_check
 from scorekeeper.engine.spades.game import Bemo, SpadesGame, SpadesHand
 from scorekeeper.engine.spades.plain import plain_sides
 from scorekeeper.engine.spades.rules import spades_rules
+from scorekeeper.engine.spades.scoring import score_spades
 from scorekeeper.engine.spades.side import score_sides, side_steps
 
 from .test_properties import house_rules, key_values, tricks_split
@@ -135,6 +138,41 @@ def test_remembering_the_steps_of_a_run_changes_no_sides_score(data):
     remembered, afresh = side_steps(game, names), side_steps(game, names, remember=False)
     for hand in data.draw(alike_hands(game)):
         assert score_sides(game, hand, remembered, names) == score_sides(game, hand, afresh, names)
+
+
+def _scored(game: SpadesGame) -> object:
+    """The sheet of ``game``, or the error its scoring raises, as a value to compare."""
+    try:
+        return score_spades(game)
+    except RuleError as error:
+        return ("error", str(error), error.hand)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_what_a_table_remembers_from_its_earlier_games_changes_no_score(data):
+    """``scoring.table_memory`` keeps a table's cases across runs: a game scored after other games
+    of the same rules, at the same table or another, equals it scored with nothing remembered."""
+    rules = spades_rules(data.draw(scoring_rules()))
+    table = SpadesGame(tuple(f"P{seat}" for seat in range(rules.seats)), 0, rules)
+    names = (table.players, tuple(f"Q{seat}" for seat in range(rules.seats)))  # two tables with these rules
+    games = [
+        SpadesGame(
+            data.draw(st.sampled_from(names)),
+            data.draw(st.integers(0, rules.seats - 1)),
+            rules,
+            tuple(data.draw(alike_hands(table))),
+        )
+        for _ in range(3)
+    ]
+    remembered = [_scored(game) for game in games]
+    for game, sheet in zip(games, remembered, strict=True):
+        scored_forget()
+        assert _scored(game) == sheet
+        if isinstance(sheet, Sheet):  # and no line names a player of the other table
+            other = names[1] if game.players == names[0] else names[0]
+            shown = " ".join(line.render() for hand in sheet.hands for line in hand.lines)
+            assert not any(name in shown for name in other)
 
 
 #: Bids a record may hold that no check should let through quietly.
