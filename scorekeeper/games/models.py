@@ -163,11 +163,21 @@ class Hand(models.Model):
     @property
     def is_complete(self) -> bool:
         """Whether the hand is over: tricks entered, or thrown in."""
-        return self.tricks is not None or self.declarations.get("misdeal") is not None
+        return self.complete(self.tricks, self.declarations)
 
     def record(self) -> dict:
         """The hand as the game record writes it."""
-        record = {"bids": self.bids, "tricks": self.tricks, **self.declarations}
+        return self.record_of(self.bids, self.tricks, self.declarations)
+
+    @staticmethod
+    def complete(tricks: list[int] | None, declarations: dict[str, Any]) -> bool:
+        """:attr:`is_complete` of a hand read as values (``Hand.objects.values_list``)."""
+        return tricks is not None or declarations.get("misdeal") is not None
+
+    @staticmethod
+    def record_of(bids: list[Any] | None, tricks: list[int] | None, declarations: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`record` of a hand read as values (``Hand.objects.values_list``)."""
+        record = {"bids": bids, "tricks": tricks, **declarations}
         return {name: value for name, value in record.items() if value is not None}
 
     def to_engine(self) -> SpadesHand:

@@ -24,7 +24,7 @@ from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, 
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
 
-from .rows import spades_game
+from .rows import read_spades_game, spades_game
 
 
 @dataclass(frozen=True)
@@ -248,10 +248,12 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
     Args:
         game: the game; hands: its hands in order if already loaded (else one query).
     """
-    hands = list(game.hands.all()) if hands is None else hands
-    engine = spades_game(game, hands)
+    if hands is None:
+        engine, last = read_spades_game(game)
+    else:
+        engine, last = spades_game(game, hands), (hands[-1] if hands else None)
     sheet = score_game(engine)
-    in_play = hands[-1] if hands and not hands[-1].is_complete else None
+    in_play = last if last is not None and not last.is_complete else None
     number = len(engine.hands)
     order = tuple(
         SeatTurn(
@@ -273,7 +275,7 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
         order=order,
         winner=None if sheet.winner is None else sheet.sides[sheet.winner],
         sides=side_offers(engine, sheet.totals, number),
-        last_row=(hands[-1].number, hands[-1].fingerprint()) if hands else None,
+        last_row=None if last is None else (last.number, last.fingerprint()),
     )
 
 
