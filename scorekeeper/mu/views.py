@@ -38,12 +38,15 @@ from .rows import stored_deals
 
 @require_POST
 def mu_auction_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The auction form again as cards laid are tapped (htmx): what follows, what is still to ask."""
+    """As the auction is tapped (htmx): the trumps the laid cards rule out, and what follows
+    the cards laid (out of band) only if it is not what the phone shows (``auction_shape``),
+    so the buttons on the phone are left as they are."""
     game = game_for(request, key, edit=True, kind="mu")
     page = presenters.mu_page(game)
     form = MuAuctionForm(request.POST, players=len(page.sheet.sides))
-    context = {"page": page, "game": game, **mu_entry_forms(page, auction_form=form)}
-    return render(request, "mu/sheet.html#deal-form", context)
+    context = {"page": page, "game": game, "oob": True, **mu_entry_forms(page, auction_form=form)}
+    context["auction_changed"] = request.POST.get("auction_shape") != context["auction"]["shape"]
+    return render(request, "mu/sheet.html#auction-preview", context)
 
 
 @require_POST

@@ -7,7 +7,7 @@ Rules: docs/rules/mu.md (5 players: team target 21 + 3 x level, §6; bonus
 table and lost game, §8).
 
 The auction form previews itself (htmx, ``/preview/``) on every tap; ``tap`` waits
-for the fresh ``#deal-form`` before the next one.
+for htmx's answer before the next one.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Deal, Game
 
-from .helpers import expect_fits_the_phone, expect_totals, game_from_url, save, screenshot
+from .helpers import HeldPreviews, expect_fits_the_phone, expect_totals, game_from_url, press, save, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -48,14 +48,15 @@ def start_game(page: Page, live_server, *, dealer: int = ANNA) -> Game:
 
 
 def tap(page: Page, action: Callable[[], object]) -> None:
-    """Do ``action`` (a tap that changes the auction form) and wait for htmx's fresh ``#deal-form``."""
-    page.evaluate("document.querySelector('#deal-form').dataset.stale = '1'")
+    """Do ``action`` (a tap that changes the auction form) and wait for htmx's answer: a fresh
+    ``#auction-offers`` always, and the questions (``#auction``) when they changed."""
+    page.evaluate("document.querySelector('#auction-offers').dataset.stale = '1'")
     with page.expect_response(lambda response: response.url.endswith("/preview/")) as info:
         action()
     assert info.value.status == 200, info.value.status
     # htmx wires up swapped-in content when it settles (``htmx-added`` gone): wait for that too.
-    expect(page.locator("#deal-form[data-stale], #deal-form.htmx-added")).to_have_count(0)
-    expect(page.locator("#deal-form")).to_be_attached()
+    expect(page.locator("#auction-offers[data-stale], #auction.htmx-added")).to_have_count(0)
+    expect(page.locator("#auction-offers")).to_be_attached()
 
 
 def tap_label(page: Page, target: str) -> None:
@@ -285,3 +286,48 @@ def test_long_names_fit_the_phone(live_server, page: Page) -> None:
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
     expect_fits_the_phone(page)
+
+
+def test_taps_while_the_auction_comes_back_are_kept(live_server, page: Page) -> None:
+    """A slow network: the answer to one tap comes back while a finger is on the next button.
+    It replaces only the style hiding trumps, and the questions when they change, never the
+    buttons, so every tap lands. Anna deals; cards laid 1, 1, 2, 4, 0: Dagmar is Chef, Conny Vize."""
+    game = start_game(page, live_server)
+    previews = HeldPreviews(page, "/preview/")
+    page.locator("label[for=laid-0-1]").click()
+    previews.wait()
+    press(page, "label[for=laid-1-1]")
+    previews.release()  # Anna's answer comes while the finger is on Beate's 1
+    page.mouse.up()
+    expect(page.locator("#laid-1-1")).to_be_checked()
+    for seat, cards in ((2, 2), (3, 4), (4, 0)):
+        previews.wait()
+        previews.release()
+        page.locator(f"label[for=laid-{seat}-{cards}]").click()
+    previews.wait()
+    previews.release()
+    expect(page.get_by_text("Dagmar is Chef at level 4: the team needs 33 of 60.")).to_be_visible()
+
+    # Dagmar laid green 8 and blue 1 (mu.md §5): only green, blue, 1 and 8 may be her trump.
+    page.get_by_text("Which cards did Dagmar lay? (optional)").click()
+    page.locator("label[for=laid-card-3-green10]").click()
+    previews.wait()
+    press(page, "label[for=laid-card-3-blue1]")
+    previews.release()  # green 8's answer comes while the finger is on blue 1
+    page.mouse.up()
+    expect(page.locator("#laid-card-3-blue1")).to_be_checked()
+    expect(page.locator("#laid-card-3-green10")).to_be_checked()
+    previews.wait()
+    previews.release()
+    for trump in ("green", "blue", "d1", "d8", "none"):
+        expect(page.locator(f"label[for=chef-trump-{trump}]")).to_be_visible()
+    for trump in ("red", "yellow", "black", "d7"):
+        expect(page.locator(f"label[for=chef-trump-{trump}]")).to_be_hidden()
+    previews.stop()
+
+    tap_label(page, "vize-trump-d7")
+    tap_label(page, "chef-trump-blue")
+    tap_label(page, f"partner-{ANNA}")
+    save(page, "Save the auction", "Deal 1: being played")
+    record = Deal.objects.get(game=game, number=0).record
+    assert (record["chef"], record["vize"], record["chef_trump"], record["partner"]) == (DAGMAR, CONNY, "blue", ANNA)
