@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Deal, Game
+from scorekeeper.mu import services as mu_services
 
 from .helpers import HeldPreviews, expect_fits_the_phone, expect_totals, game_from_url, press, save, screenshot
 
@@ -331,3 +332,31 @@ def test_taps_while_the_auction_comes_back_are_kept(live_server, page: Page) -> 
     save(page, "Save the auction", "Deal 1: being played")
     record = Deal.objects.get(game=game, number=0).record
     assert (record["chef"], record["vize"], record["chef_trump"], record["partner"]) == (DAGMAR, CONNY, "blue", ANNA)
+
+
+def test_points_typed_and_cards_tapped_while_a_count_comes_back_are_kept(live_server, page: Page) -> None:
+    """A slow network: while the count of Beate's cards comes back, Conny's points are typed and
+    a finger is on Beate's next card. The answer brings Beate's points alone: the cards and
+    Conny's 14 are left as they are. Anna deals; Beate, Conny, Dagmar and Emma are asked."""
+    game = start_game(page, live_server)
+    mu_services.deal_auction_save(game=game, laid=[1, 1, 2, 4, 0], chef_trump="green", vize_trump=7, partner=ANNA)
+    page.reload()
+    page.evaluate("window.__marker = 1")
+    page.get_by_text("Count Beate's cards").click()
+    counts = HeldPreviews(page, "/count/")
+    page.locator("label[for=card-1-red7]").click()  # red 6: 2 points
+    counts.wait()
+    page.fill("input[name=points_2]", "14")
+    press(page, "label[for=card-1-red8]")  # red 7: 2 points
+    counts.release()  # the count of red 6 comes while the finger is down
+    page.mouse.up()
+    expect(page.locator("input[name=points_1]")).to_have_value("2")
+    expect(page.locator("input[name=points_2]")).to_have_value("14")
+    expect(page.locator("#card-1-red8")).to_be_checked()
+    counts.wait()
+    counts.release()
+    expect(page.locator("input[name=points_1]")).to_have_value("4")
+    counts.stop()
+    enter_points(page, {DAGMAR: 20, EMMA: 7})
+    save(page, "Save card points", "Deal 2: the auction")
+    assert Deal.objects.get(game=game, number=0).record["points"] == [15, 4, 14, 20, 7]
