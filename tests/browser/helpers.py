@@ -101,7 +101,7 @@ class HeldPreviews:
         page.route(f"**{path}", self._hold)
 
     def wait(self, count: int = 1) -> None:
-        """Wait until ``count`` previews are held."""
+        """Wait until ``count`` previews are held (sent since the last release)."""
         self._until(lambda: len(self.held) >= count, f"{count} sent")
 
     def _until(self, condition: Callable[[], bool], what: str) -> None:

@@ -282,6 +282,29 @@ def test_saving_while_the_offers_are_on_their_way_saves_the_last_taps(live_serve
     assert list(Hand.objects.get(game=game).bids) == [3, 4, 4, 4]
 
 
+def test_tricks_tapped_while_the_rest_comes_back_are_kept(live_server, page: Page) -> None:
+    """A slow network: the rest after Bob's tricks comes back while a finger is on Cat's button.
+    Only the line with the rest is swapped in, not the buttons. Ann deals; she gets the rest."""
+    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    page.goto(live_server.url + game.get_absolute_url())
+    page.evaluate("window.__marker = 1")
+    rests = HeldPreviews(page, "/rest/")
+    page.locator("label[for=tricks-1-3]").click()
+    rests.wait()
+    press(page, "label[for=tricks-2-4]")
+    rests.release()  # Bob's rest comes while the finger is down
+    page.mouse.up()
+    expect(page.locator("#tricks-2-4")).to_be_checked()
+    page.locator("label[for=tricks-3-2]").click()  # Dan's tap replaces Cat's rest, still under way
+    rests.wait(2)
+    rests.release()
+    expect(page.locator("[data-testid=rest]")).to_have_text("4")
+    rests.stop()
+    save(page, "Save tricks", "Hand 2: bids")
+    assert list(Hand.objects.get(game=game).tricks) == [4, 3, 4, 2]
+
+
 def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_links(
     live_server, page_without_javascript: Page
 ) -> None:
