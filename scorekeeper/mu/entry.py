@@ -13,7 +13,6 @@ def mu_entry_forms(
     page: Any,
     auction_form: MuAuctionForm | None = None,
     points_form: MuPointsForm | None = None,
-    counted: dict[int, Any] | None = None,
 ) -> dict[str, Any]:
     """The auction form (and what it decided so far) and the card-points form for the Mü page."""
     count, number = len(page.sheet.sides), page.next_number - 1
@@ -21,7 +20,7 @@ def mu_entry_forms(
     points_form = points_form or MuPointsForm(
         order=page.point_order, total=page.points_in_deal, initial={"number": number}
     )
-    counted = points_form.counted() if counted is None else counted
+    counted = points_form.counted()
     return {
         "counter_rows": presenters.counter_rows(),
         "double_counted": presenters.double_counted(counted, page.sheet.sides),

@@ -7,6 +7,7 @@ the statistics are :mod:`.summaries`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import cached_property
@@ -223,8 +224,34 @@ def mu_auction_state(
     Returns a dict for the template: ``ready`` (every player has an entry), and then
     ``all_passed``, ``eklat`` with the ``tied`` players, or the ``chef``, the Vize
     ``candidates`` (tied ones need digits), the ``vize`` if known, the ``partners``
-    the Chef may pick, and the ``target``.
+    the Chef may pick, the ``target``, and every trump; ``ruled_out``: the ids of the
+    trump buttons that the cards laid rule out (hidden, not taken away); ``shape``: a
+    key that changes only when what the form asks changes (not with the choices made
+    or the laid cards tapped), so a preview can leave the questions on the phone be.
     """
+    state = _auction_questions(page, laid, digits)
+    typed = [(seat, name) for seat, name, _digits in state.get("candidates", ())]
+    shape = repr(sorted({**state, "candidates": typed}.items()))
+    state.update(shape=hashlib.blake2s(shape.encode(), digest_size=8).hexdigest(), ruled_out=[])
+    if "chef" not in state:
+        return state
+    cards = laid_cards or {}
+    vize = state["vize"][0] if state["vize"] else None
+    for role, seat in (("chef", state["chef"][0]), ("vize", vize)):
+        state[f"{role}_colours"] = [(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in COLOURS]
+        state[f"{role}_digits"] = [(str(digit), str(digit)) for digit in range(10)]
+        state[f"{role}_checked"] = (
+            {f"{colour}:{index}" for colour, index in cards.get(seat, ())} if seat is not None else set()
+        )
+        if seat is not None and seat in cards:
+            colours, allowed = trump_options(cards[seat])
+            state["ruled_out"] += [f"{role}-trump-{colour}" for colour in COLOURS if colour not in colours]
+            state["ruled_out"] += [f"{role}-trump-d{digit}" for digit in range(10) if digit not in allowed]
+    return state
+
+
+def _auction_questions(page: MuPage, laid: list[int] | None, digits: dict[int, tuple[int, ...]]) -> dict[str, Any]:
+    """What the cards laid so far (and a tied Vize's digits) decide: the questions of the form."""
     names = page.sheet.sides
     if laid is None:
         return {"ready": False}
@@ -255,14 +282,6 @@ def mu_auction_state(
         target=team_target(len(names), result.level),
         total=points_in_deal(len(names)),
     )
-    cards = laid_cards or {}
-    for role, seat in (("chef", chef), ("vize", vize)):
-        colours, allowed = trump_options(cards[seat]) if seat is not None and seat in cards else (COLOURS, range(10))
-        state[f"{role}_colours"] = [(json.dumps(colour), gettext(COLOUR_NAMES[colour])) for colour in colours]
-        state[f"{role}_digits"] = [(str(digit), str(digit)) for digit in allowed]
-        state[f"{role}_checked"] = (
-            {f"{colour}:{index}" for colour, index in cards.get(seat, ())} if seat is not None else set()
-        )
     return state
 
 

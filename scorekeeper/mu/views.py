@@ -38,12 +38,15 @@ from .rows import stored_deals
 
 @require_POST
 def mu_auction_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The auction form again as cards laid are tapped (htmx): what follows, what is still to ask."""
+    """As the auction is tapped (htmx): the trumps the laid cards rule out, and what follows
+    the cards laid (out of band) only if it is not what the phone shows (``auction_shape``),
+    so the buttons on the phone are left as they are."""
     game = game_for(request, key, edit=True, kind="mu")
     page = presenters.mu_page(game)
     form = MuAuctionForm(request.POST, players=len(page.sheet.sides))
-    context = {"page": page, "game": game, **mu_entry_forms(page, auction_form=form)}
-    return render(request, "mu/sheet.html#deal-form", context)
+    context = {"page": page, "game": game, "oob": True, **mu_entry_forms(page, auction_form=form)}
+    context["auction_changed"] = request.POST.get("auction_shape") != context["auction"]["shape"]
+    return render(request, "mu/sheet.html#auction-preview", context)
 
 
 @require_POST
@@ -128,17 +131,24 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
 
 @require_POST
 def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The card-points form again as cards are tapped in a counter (htmx): each counted
-    player's points become the triangles of the cards tapped (mu.md §1)."""
+    """As cards are tapped in a counter (htmx): each counted player's points, the triangles of
+    the cards tapped (mu.md §1), out of band, and the cards counted for two players; the
+    counters and the points typed for anyone else are left as they are on the phone."""
     game = game_for(request, key, edit=True, kind="mu")
     page = presenters.mu_page(game)
     counted = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal).counted()
-    values = {name: request.POST[name] for name in request.POST if name.startswith("points_") or name == "number"}
-    values.update({f"points_{seat}": str(cards_points(cards)) for seat, cards in counted.items()})
-    # Unbound, with the values as initial: a preview shows numbers, not "required" errors.
-    form = MuPointsForm(order=page.point_order, total=page.points_in_deal, initial=values)
-    context = {"page": page, "game": game, **mu_entry_forms(page, points_form=form, counted=counted)}
-    return render(request, "mu/sheet.html#points-form", context)
+    asked = [seat for seat in page.point_order[:-1] if seat in counted]  # the dealer's are the rest
+    # Unbound, the counted points as initial: a preview shows numbers, not "required" errors.
+    initial = {f"points_{seat}": cards_points(counted[seat]) for seat in asked}
+    form = MuPointsForm(order=page.point_order, total=page.points_in_deal, initial=initial)
+    context = {
+        "page": page,
+        "game": game,
+        "oob": True,
+        "double_counted": presenters.double_counted(counted, page.sheet.sides),
+        "counted_fields": [form[f"points_{seat}"] for seat in asked],
+    }
+    return render(request, "mu/sheet.html#points-preview", context)
 
 
 @require_POST

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
-from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
+from scorekeeper.engine.spades.game import Bid, SpadesGame, normalise_bid
 from scorekeeper.games.models import Hand
 
 from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
@@ -40,27 +40,38 @@ def bidders(engine: SpadesGame) -> int:
 
 
 def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
-    """Per bidder (seat, or side with partnership bidding) in bidding order: name, field and the
-    buttons the rules allow given the bids tapped so far (see ``offered_table_bids``)."""
-    engine = page.engine
+    """Per bidder (seat, or side with partnership bidding) in bidding order: name, field and every
+    button the house rules allow it alone. They stay put while bids are tapped: those that the
+    bids tapped so far rule out are hidden (:func:`ruled_out_bids`), not taken away."""
+    if page.partnership:
+        side_choices = choice_pairs(bid_choices(offered_side_bids(page.rules)))
+        named = [(offer.side, offer.name, side_choices) for offer in page.sides]
+    else:
+        named = [(turn.seat, turn.player, choice_pairs(turn.choices)) for turn in page.order]
+    return [
+        {"index": index, "name": name, "choices": choices, "field": form[f"bid_{index}"]}
+        for index, name, choices in named
+    ]
+
+
+def ruled_out_bids(page: SpadesPage, form: BidsForm) -> list[str]:
+    """The ids of the bid buttons (:func:`bid_rows`) that the bids tapped so far rule out
+    (see ``offered_table_bids``): a nil's partner below the minimum, bids adding up to the tricks, ..."""
+    engine, rules, totals = page.engine, page.rules, page.sheet.totals
     chosen = []
     for index in range(bidders(engine)):
         raw = form.data.get(f"bid_{index}") if form.is_bound else None
-        chosen.append(normalise_bid(engine.rules, parse_bid(raw)) if raw in BID_VALUES else None)
-    offers = offered_table_bids(engine, chosen, totals=page.sheet.totals, number=page.next_number - 1)
-    if page.partnership:
-        named = [(offer.side, offer.name) for offer in page.sides]
-    else:
-        named = [(turn.seat, turn.player) for turn in page.order]
-    return [
-        {
-            "index": index,
-            "name": name,
-            "choices": choice_pairs(bid_choices(offers[index])),
-            "field": form[f"bid_{index}"],
-        }
-        for index, name in named
-    ]
+        chosen.append(normalise_bid(rules, parse_bid(raw)) if raw in BID_VALUES else None)
+    offers = offered_table_bids(engine, chosen, totals=totals, number=page.next_number - 1)
+    ruled_out = []
+    for index, offered in enumerate(offers):
+        base: tuple[Bid, ...] = (
+            offered_side_bids(rules)
+            if page.partnership
+            else offered_bids(rules, side=engine.side_of(index), totals=totals)
+        )
+        ruled_out += [f"bid-{index}-{bid}" for bid in base if bid not in offered]
+    return ruled_out
 
 
 def choice_pairs(choices: Any) -> list[tuple[str, str]]:

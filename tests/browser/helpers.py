@@ -7,10 +7,14 @@ side without partners). A test marks the page with ``window.__marker = 1`` so th
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.games.models import Game
 
@@ -76,6 +80,67 @@ def save(page: Page, button: str, next_heading: str | None) -> None:
         expect(page.get_by_role("heading", name=next_heading)).to_be_visible()
     assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped by htmx"
     assert page.url == url
+
+
+class HeldPreviews:
+    """A slow network, made deterministic: the live previews whose address ends in ``path``
+    (``PREVIEWS``) are held back until released, as on a phone whose answers take their time.
+
+    htmx drops a preview still under way when a newer tap or a save replaces it (``hx-sync``);
+    ``release`` lets every preview held go on, and waits until htmx has handled the one it
+    has not dropped: its answer swapped in.
+    """
+
+    def __init__(self, page: Page, path: str) -> None:
+        self.page, self.path = page, path
+        self.held: list[Route] = []
+        page.evaluate(
+            "window.__previewsDone = 0; document.addEventListener('htmx:afterRequest', (event) =>"
+            f" {{ if (event.detail.pathInfo.requestPath.endsWith({path!r})) window.__previewsDone += 1; }})"
+        )
+        page.route(f"**{path}", self._hold)
+
+    def wait(self, count: int = 1) -> None:
+        """Wait until ``count`` previews are held (sent since the last release)."""
+        self._until(lambda: len(self.held) >= count, f"{count} sent")
+
+    def _until(self, condition: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + 10  # as long as expect() waits
+        while not condition():
+            assert time.monotonic() < deadline, f"previews to {self.path}: not {what}"
+            self.page.wait_for_timeout(20)
+
+    def release(self) -> None:
+        """Let the previews held reach the server; wait until the page has swapped in the answer
+        to the one it still waits for (dropped ones were counted as done when dropped)."""
+        done = self.page.evaluate("window.__previewsDone")
+        self._let_go()
+        # Polled from here: wait_for_function evaluates a string, which the page's CSP refuses.
+        self._until(lambda: self.page.evaluate("window.__previewsDone") > done, "answered")
+
+    def stop(self) -> None:
+        """Hold no more previews, and let go of those held (the page dropped them)."""
+        self.page.unroute(f"**{self.path}")
+        self._let_go()
+
+    def _hold(self, route: Route) -> None:
+        self.held.append(route)
+
+    def _let_go(self) -> None:
+        held, self.held = self.held, []
+        for route in held:
+            with contextlib.suppress(PlaywrightError):  # "already handled": the page dropped it
+                route.continue_()
+
+
+def press(page: Page, selector: str) -> None:
+    """Put a finger down on ``selector`` (a button's label) and keep it there: ``page.mouse.up()`` lifts it."""
+    button = page.locator(selector)
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None, selector
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
 
 
 def expect_totals(page: Page, *totals: int) -> None:

@@ -7,7 +7,7 @@ Rules: docs/rules/mu.md (5 players: team target 21 + 3 x level, §6; bonus
 table and lost game, §8).
 
 The auction form previews itself (htmx, ``/preview/``) on every tap; ``tap`` waits
-for the fresh ``#deal-form`` before the next one.
+for htmx's answer before the next one.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Deal, Game
+from scorekeeper.mu import services as mu_services
 
-from .helpers import expect_fits_the_phone, expect_totals, game_from_url, save, screenshot
+from .helpers import HeldPreviews, expect_fits_the_phone, expect_totals, game_from_url, press, save, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -48,14 +49,15 @@ def start_game(page: Page, live_server, *, dealer: int = ANNA) -> Game:
 
 
 def tap(page: Page, action: Callable[[], object]) -> None:
-    """Do ``action`` (a tap that changes the auction form) and wait for htmx's fresh ``#deal-form``."""
-    page.evaluate("document.querySelector('#deal-form').dataset.stale = '1'")
+    """Do ``action`` (a tap that changes the auction form) and wait for htmx's answer: a fresh
+    ``#auction-offers`` always, and the questions (``#auction``) when they changed."""
+    page.evaluate("document.querySelector('#auction-offers').dataset.stale = '1'")
     with page.expect_response(lambda response: response.url.endswith("/preview/")) as info:
         action()
     assert info.value.status == 200, info.value.status
     # htmx wires up swapped-in content when it settles (``htmx-added`` gone): wait for that too.
-    expect(page.locator("#deal-form[data-stale], #deal-form.htmx-added")).to_have_count(0)
-    expect(page.locator("#deal-form")).to_be_attached()
+    expect(page.locator("#auction-offers[data-stale], #auction.htmx-added")).to_have_count(0)
+    expect(page.locator("#auction-offers")).to_be_attached()
 
 
 def tap_label(page: Page, target: str) -> None:
@@ -285,3 +287,76 @@ def test_long_names_fit_the_phone(live_server, page: Page) -> None:
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
     expect_fits_the_phone(page)
+
+
+def test_taps_while_the_auction_comes_back_are_kept(live_server, page: Page) -> None:
+    """A slow network: the answer to one tap comes back while a finger is on the next button.
+    It replaces only the style hiding trumps, and the questions when they change, never the
+    buttons, so every tap lands. Anna deals; cards laid 1, 1, 2, 4, 0: Dagmar is Chef, Conny Vize."""
+    game = start_game(page, live_server)
+    previews = HeldPreviews(page, "/preview/")
+    page.locator("label[for=laid-0-1]").click()
+    previews.wait()
+    press(page, "label[for=laid-1-1]")
+    previews.release()  # Anna's answer comes while the finger is on Beate's 1
+    page.mouse.up()
+    expect(page.locator("#laid-1-1")).to_be_checked()
+    for seat, cards in ((2, 2), (3, 4), (4, 0)):
+        previews.wait()
+        previews.release()
+        page.locator(f"label[for=laid-{seat}-{cards}]").click()
+    previews.wait()
+    previews.release()
+    expect(page.get_by_text("Dagmar is Chef at level 4: the team needs 33 of 60.")).to_be_visible()
+
+    # Dagmar laid green 8 and blue 1 (mu.md §5): only green, blue, 1 and 8 may be her trump.
+    page.get_by_text("Which cards did Dagmar lay? (optional)").click()
+    page.locator("label[for=laid-card-3-green10]").click()
+    previews.wait()
+    press(page, "label[for=laid-card-3-blue1]")
+    previews.release()  # green 8's answer comes while the finger is on blue 1
+    page.mouse.up()
+    expect(page.locator("#laid-card-3-blue1")).to_be_checked()
+    expect(page.locator("#laid-card-3-green10")).to_be_checked()
+    previews.wait()
+    previews.release()
+    for trump in ("green", "blue", "d1", "d8", "none"):
+        expect(page.locator(f"label[for=chef-trump-{trump}]")).to_be_visible()
+    for trump in ("red", "yellow", "black", "d7"):
+        expect(page.locator(f"label[for=chef-trump-{trump}]")).to_be_hidden()
+    previews.stop()
+
+    tap_label(page, "vize-trump-d7")
+    tap_label(page, "chef-trump-blue")
+    tap_label(page, f"partner-{ANNA}")
+    save(page, "Save the auction", "Deal 1: being played")
+    record = Deal.objects.get(game=game, number=0).record
+    assert (record["chef"], record["vize"], record["chef_trump"], record["partner"]) == (DAGMAR, CONNY, "blue", ANNA)
+
+
+def test_points_typed_and_cards_tapped_while_a_count_comes_back_are_kept(live_server, page: Page) -> None:
+    """A slow network: while the count of Beate's cards comes back, Conny's points are typed and
+    a finger is on Beate's next card. The answer brings Beate's points alone: the cards and
+    Conny's 14 are left as they are. Anna deals; Beate, Conny, Dagmar and Emma are asked."""
+    game = start_game(page, live_server)
+    mu_services.deal_auction_save(game=game, laid=[1, 1, 2, 4, 0], chef_trump="green", vize_trump=7, partner=ANNA)
+    page.reload()
+    page.evaluate("window.__marker = 1")
+    page.get_by_text("Count Beate's cards").click()
+    counts = HeldPreviews(page, "/count/")
+    page.locator("label[for=card-1-red7]").click()  # red 6: 2 points
+    counts.wait()
+    page.fill("input[name=points_2]", "14")
+    press(page, "label[for=card-1-red8]")  # red 7: 2 points
+    counts.release()  # the count of red 6 comes while the finger is down
+    page.mouse.up()
+    expect(page.locator("input[name=points_1]")).to_have_value("2")
+    expect(page.locator("input[name=points_2]")).to_have_value("14")
+    expect(page.locator("#card-1-red8")).to_be_checked()
+    counts.wait()
+    counts.release()
+    expect(page.locator("input[name=points_1]")).to_have_value("4")
+    counts.stop()
+    enter_points(page, {DAGMAR: 20, EMMA: 7})
+    save(page, "Save card points", "Deal 2: the auction")
+    assert Deal.objects.get(game=game, number=0).record["points"] == [15, 4, 14, 20, 7]

@@ -17,7 +17,7 @@ from scorekeeper.games import services as game_services
 from scorekeeper.games.models import Hand
 from scorekeeper.spades import services as spades_services
 
-from .helpers import SHOTS, SPADES_PLAYERS, save, start_spades_game, tap_bids, tap_tricks
+from .helpers import SHOTS, SPADES_PLAYERS, HeldPreviews, press, save, start_spades_game, tap_bids, tap_tricks
 
 pytestmark = pytest.mark.browser
 
@@ -233,6 +233,76 @@ def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page,
     expect(second_page.get_by_text("just changed from another phone")).to_be_visible()
     expect(second_page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page) -> None:
+    """A slow network: what Bob's nil rules out comes back while a finger is on Dan's 4. Only
+    the style hiding those buttons is swapped in: no button is replaced or moves, so the tap lands."""
+    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"nil_partner_min_bid": 4})
+    page.goto(live_server.url + game.get_absolute_url())
+    page.evaluate("window.__marker = 1")
+    offers = HeldPreviews(page, "/offers/")
+    page.locator("label[for=bid-1-nil]").click()
+    offers.wait()
+    press(page, "label[for=bid-3-4]")
+    offers.release()  # while the finger is down: Dan, Bob's partner, must now bid 4 or more
+    for bid in ("nil", "1", "2", "3"):
+        expect(page.locator(f"label[for=bid-3-{bid}]")).to_be_hidden()
+    page.mouse.up()
+    expect(page.locator("#bid-3-4")).to_be_checked()
+    expect(page.locator("#bid-1-nil")).to_be_checked()
+    offers.wait()  # Dan's tap asks too
+    offers.release()
+    page.locator("label[for=bid-1-3]").click()  # Bob bids 3 after all: Dan may bid anything again
+    offers.wait()
+    offers.release()
+    expect(page.locator("label[for=bid-3-1]")).to_be_visible()
+    offers.stop()
+    tap_bids(page, {2: "4", 0: "2"})
+    save(page, "Save bids", "Hand 1: tricks taken")
+    assert list(Hand.objects.get(game=game).bids) == [2, 3, 4, 4]
+
+
+def test_saving_while_the_offers_are_on_their_way_saves_the_last_taps(live_server, page: Page) -> None:
+    """Bids changed and saved at once on a slow network: an older preview cannot bring back
+    an earlier choice, and the save sends what is tapped now."""
+    game = start_spades_game(page, live_server)
+    page.evaluate("window.__marker = 1")
+    offers = HeldPreviews(page, "/offers/")
+    tap_bids(page, {1: "4", 2: "4", 3: "4", 0: "2"})
+    offers.wait(4)
+    page.locator("label[for=bid-0-1]").click()  # Ann changes her mind before the offers are back
+    offers.wait(5)
+    offers.release()  # the offers for Ann's 2 were dropped; those for her 1 are swapped in
+    expect(page.locator("#bid-0-1")).to_be_checked()
+    page.locator("label[for=bid-0-3]").click()  # and again: saved before its offers are back
+    offers.wait()
+    save(page, "Save bids", "Hand 1: tricks taken")
+    offers.stop()
+    assert list(Hand.objects.get(game=game).bids) == [3, 4, 4, 4]
+
+
+def test_tricks_tapped_while_the_rest_comes_back_are_kept(live_server, page: Page) -> None:
+    """A slow network: the rest after Bob's tricks comes back while a finger is on Cat's button.
+    Only the line with the rest is swapped in, not the buttons. Ann deals; she gets the rest."""
+    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    page.goto(live_server.url + game.get_absolute_url())
+    page.evaluate("window.__marker = 1")
+    rests = HeldPreviews(page, "/rest/")
+    page.locator("label[for=tricks-1-3]").click()
+    rests.wait()
+    press(page, "label[for=tricks-2-4]")
+    rests.release()  # Bob's rest comes while the finger is down
+    page.mouse.up()
+    expect(page.locator("#tricks-2-4")).to_be_checked()
+    page.locator("label[for=tricks-3-2]").click()  # Dan's tap replaces Cat's rest, still under way
+    rests.wait(2)
+    rests.release()
+    expect(page.locator("[data-testid=rest]")).to_have_text("4")
+    rests.stop()
+    save(page, "Save tricks", "Hand 2: bids")
+    assert list(Hand.objects.get(game=game).tricks) == [4, 3, 4, 2]
 
 
 def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_links(

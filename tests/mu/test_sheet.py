@@ -221,11 +221,13 @@ def test_card_counter_adds_the_triangles_of_the_tapped_cards(client):
     data = {"cards_1": ["red:7", "red:8", "red:1", "blue:0", "blue:11"], "points_2": "14", "number": "0"}
     response = client.post(reverse("games:mu_count", args=[game.edit_key]), data, HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert page.strip().startswith('<div id="points-form"')
-    assert 'name="points_1" id="id_points_1" value="5"' in page
-    assert 'name="points_2" id="id_points_2" value="14"' in page  # typed numbers are kept
-    assert 'value="red:7" checked' in page
-    assert "aria-invalid" not in page  # a preview shows values, not "required" errors
+    # Only Beate's points, out of band, and no card counted twice: the counters and Conny's
+    # typed 14 are left as they are on the phone.
+    assert page == (
+        '<div id="double-counted" role="alert"></div>'
+        '<input type="number" inputmode="numeric" min="0" max="60" name="points_1" id="id_points_1" value="5"'
+        ' hx-swap-oob="true">'
+    )  # a preview shows values, not "required" errors
 
 
 def test_a_card_counted_for_two_players_is_flagged(client):
@@ -246,15 +248,34 @@ def test_laid_cards_narrow_the_trumps_mu_5_beispiel_5(client):
     dagmar = ["green:10", "blue:1", "green:8", "blue:9"]  # indexes: 10 -> 8, 1 -> 1, 8 -> 7, 9 -> 7
     data = {**laid(1, 1, 2, 4, 0), "laidcards_3": dagmar}
     page = client.post(reverse("games:mu_preview", args=[game.edit_key]), data, HTTP_HX_REQUEST="true").content.decode()
+    # Every trump stays on the form, in its place; those she did not lay are hidden (unless chosen before).
     chef_part = page[page.index("<bdi>Dagmar</bdi>'s trump (Chef)") :]
-    assert 'id="chef-trump-blue"' in chef_part and 'id="chef-trump-green"' in chef_part
-    assert 'id="chef-trump-red"' not in chef_part  # a colour she did not lay is not offered
-    assert (
-        'id="chef-trump-d8"' in chef_part
-        and 'id="chef-trump-d1"' in chef_part
-        and 'id="chef-trump-d5"' not in chef_part
-    )
+    assert all(f'id="chef-trump-{trump}"' in chef_part for trump in ("red", "blue", "green", "d1", "d5", "d8"))
+    style = re.search(r'<style id="auction-offers">(.*?)</style>', page)
+    assert style is not None
+    hidden = re.findall(r"#([a-z0-9-]+):not\(:checked\),#\1:not\(:checked\)\+label", style.group(1))
+    assert set(hidden) == {"chef-trump-red", "chef-trump-yellow", "chef-trump-black"} | {
+        f"chef-trump-d{digit}" for digit in (0, 2, 3, 4, 5, 6, 9)
+    }
+    assert style.group(1).endswith("{visibility:hidden}")
     assert 'id="chef-trump-none"' in chef_part  # the Chef may always play without trumps
+
+
+def test_a_tap_that_changes_no_question_leaves_the_form_on_the_phone_as_it_is(client):
+    game = new_mu()
+    preview = reverse("games:mu_preview", args=[game.edit_key])
+    first = client.post(preview, laid(1, 1, 2, 4, 0), HTTP_HX_REQUEST="true").content.decode()
+    shape = re.search(r'name="auction_shape" value="([0-9a-f]+)"', first)
+    assert shape is not None and '<div id="auction" class="stack" hx-swap-oob="true">' in first
+    # Dagmar's laid cards, a trump and a partner chosen: the same questions, so only the trumps to hide come.
+    data = {**laid(1, 1, 2, 4, 0), "laidcards_3": ["green:10"], "chef_trump": '"green"', "partner": "0"}
+    again = client.post(preview, {**data, "auction_shape": shape.group(1)}, HTTP_HX_REQUEST="true").content.decode()
+    assert again.startswith('<style id="auction-offers">#chef-trump-red:not(:checked),')
+    assert 'id="auction"' not in again and "<input" not in again
+    # Anna and Conny now tie for Vize: new questions, sent out of band.
+    tied = {**data, **laid(2, 1, 2, 4, 0), "auction_shape": shape.group(1)}
+    third = client.post(preview, tied, HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="auction" class="stack" hx-swap-oob="true">' in third and 'name="digits_0"' in third
 
 
 def test_a_trump_not_among_the_laid_cards_is_refused(client):

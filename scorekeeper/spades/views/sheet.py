@@ -30,7 +30,7 @@ from scorekeeper.games.views.sheet import (
 )
 
 from .. import entry, services
-from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, tricks_form_for
+from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, ruled_out_bids, tricks_form_for
 from ..forms import BidsForm, HandForm, TricksForm
 from ..presenters import spades_page
 from ..rows import spades_game, stored_hands
@@ -46,11 +46,12 @@ HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
 
 @require_POST
 def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The bid buttons again, as bids are tapped (htmx): only what the rules still allow."""
+    """As bids are tapped (htmx): which bid buttons the rules no longer allow, as the style
+    that hides them; the buttons themselves are left as they are."""
     game = game_for(request, key, edit=True, kind="spades")
     page = spades_page(game)
     form = bids_form_for(page, request.POST)
-    return render(request, "spades/sheet.html#bid-rows", {"game": game, "page": page, "bid_rows": bid_rows(page, form)})
+    return render(request, "spades/sheet.html#bid-offers", {"ruled_out_bids": ruled_out_bids(page, form)})
 
 
 @require_POST
@@ -209,6 +210,7 @@ def sheet_response(
         "bids_form": bids_form,
         "tricks_form": tricks_form,
         "bid_rows": bid_rows(page, bids_form),
+        "ruled_out_bids": ruled_out_bids(page, bids_form),
         "declaration_rows": declaration_rows(page, bids_form),
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in page.order[:-1]],
         "result_rows": result_rows(page, tricks_form, bemo_sides={side for side, _n, _k in page.in_play_bemo}),
