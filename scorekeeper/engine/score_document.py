@@ -48,16 +48,19 @@ def score_json(sheet: Sheet, *, bags: bool = True) -> str:
         start += '"bags": [' + numbers + "], "
     start += '"lines": ['
     texts: dict[int, str] = {}  # id(line) -> its text as JSON: the sheet keeps every line alive
-    hands = []
-    for hand in sheet.hands:
-        lines = []
-        for line in hand.lines:
-            text = texts.get(id(line))
+    known = texts.get
+    hands: list[str] = []
+    add = hands.append
+    # A hand's score is a named tuple: unpacked, not read field by field (the loop runs per hand).
+    for points, totals, hand_bags, lines, _sets in sheet.hands:
+        shown = []
+        for line in lines:
+            text = known(id(line))
             if text is None:
                 text = texts[id(line)] = encode(line.render())
-            lines.append(text)
-        numbered = (*hand.points, *hand.totals, *hand.bags) if bags else (*hand.points, *hand.totals)
-        hands.append(start % numbered + ", ".join(lines) + "]}")
+            shown.append(text)
+        numbered = (*points, *totals, *hand_bags) if bags else (*points, *totals)
+        add(start % numbered + ", ".join(shown) + "]}")
     fields = [f'  "sides": {encode(list(sheet.sides))}']
     fields.append('  "hands": [\n    ' + ",\n    ".join(hands) + "\n  ]" if hands else '  "hands": []')
     fields.append(f'  "totals": {encode(list(sheet.totals))}')
