@@ -14,6 +14,7 @@ database and the session on each request: no state in the process.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,7 +29,7 @@ from ua_parser import parse as parse_user_agent
 
 from scorekeeper.engine.names import clean_name
 
-from .models import Game, HouseRules, Player, Seat
+from .models import WRITE_KEY_LENGTH, Change, Game, HouseRules, Player, Seat
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
 MADE = "games_made"
@@ -65,6 +66,23 @@ def game_for(request: HttpRequest, key: str, *, edit: bool = False, kind: str | 
     if edit and not game.can_edit:
         raise PermissionDenied(gettext("This is a view link: it shows the sheet but cannot change it."))
     return game
+
+
+#: What a write key looks like (``secrets.token_urlsafe(16)``, or the phone's own of the same form).
+_WRITE_KEY = re.compile(rf"[A-Za-z0-9_-]{{{WRITE_KEY_LENGTH}}}")
+
+
+def write_key(request: HttpRequest) -> str:
+    """The write key the posted form carried (``games.views.once``), or ``""`` for none or one
+    that is no write key (nothing is then kept, and a repeat is not recognised)."""
+    value = request.POST.get("write_key", "")
+    return value if _WRITE_KEY.fullmatch(value) else ""
+
+
+def write_stored(*, key: str, write_key: str) -> bool:
+    """Whether the game that edit link ``key`` opens holds a change made with ``write_key``
+    (one indexed query; a view link never matches, as it cannot write)."""
+    return Change.objects.filter(game__edit_key=key, write_key=write_key).exists()
 
 
 def is_owner(request: HttpRequest, game: Game) -> bool:

@@ -97,13 +97,15 @@ def change_record(
     before: dict[str, Any] | None,
     after: Row | None,
     device: str,
+    write_key: str = "",
     reverts: Change | None = None,
     scored: Scored | None = None,
 ) -> Change:
     """Mark a write to the locked ``game``, whose hands or deals are now ``rows``: a new
     version for the phones polling it, the statistics rebuilt, and the change in its
-    history (``before``: the row's record before; ``after``: the row now; ``scored``: the
-    rows as the write's check scored them, see :func:`rebuild_read_model`)."""
+    history (``before``: the row's record before; ``after``: the row now; ``write_key``:
+    the write key of the phone's form, unique in the game, see ``games.views.once``;
+    ``scored``: the rows as the write's check scored them, see :func:`rebuild_read_model`)."""
     game.version += 1
     rebuild_read_model(game, rows, scored)
     game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
@@ -117,6 +119,7 @@ def change_record(
         device=device[:100],
         reverts=reverts,
         version=game.version,
+        write_key=write_key or None,
     )
 
 
@@ -129,7 +132,9 @@ def verify_room(rows: Sequence[Row], *, full: str) -> None:
 
 
 @transaction.atomic
-def hand_undo(*, game: Game, number: int | None = None, shown: str | None = None, device: str = "") -> Row | None:
+def hand_undo(
+    *, game: Game, number: int | None = None, shown: str | None = None, device: str = "", write_key: str = ""
+) -> Row | None:
     """Delete the last hand (its bids, if it is still in play) or Mü deal; return it, or ``None``.
 
     Args:
@@ -137,6 +142,7 @@ def hand_undo(*, game: Game, number: int | None = None, shown: str | None = None
             undo button showed it: if another phone changed the game since, nothing
             is deleted (so a late tap never deletes a hand it did not mean).
         device: the phone's name, for the game's change history.
+        write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
         StaleHand: the last hand is not the one shown any more.
@@ -150,13 +156,20 @@ def hand_undo(*, game: Game, number: int | None = None, shown: str | None = None
     before = snapshot(last)
     last.delete()
     change_record(
-        game, hands[:-1], action=Change.Action.UNDO, number=last.number, before=before, after=None, device=device
+        game,
+        hands[:-1],
+        action=Change.Action.UNDO,
+        number=last.number,
+        before=before,
+        after=None,
+        device=device,
+        write_key=write_key,
     )
     return last
 
 
 @transaction.atomic
-def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
+def change_revert(*, game: Game, change_id: int, device: str = "", write_key: str = "") -> Change:
     """Undo one change from the game's history: its hand or deal goes back to how it was before.
 
     Any change may be undone, not only the last, as long as its hand is still as
@@ -198,6 +211,7 @@ def change_revert(*, game: Game, change_id: int, device: str = "") -> Change:
         before=change.after,
         after=current,
         device=device,
+        write_key=write_key,
         reverts=change,
         scored=scored,
     )

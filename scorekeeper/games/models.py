@@ -283,6 +283,10 @@ class Ruling(models.Model):
         return self.question
 
 
+#: The length of a write key: 22 URL-safe characters, 128 random bits (``secrets.token_urlsafe(16)``).
+WRITE_KEY_LENGTH = 22
+
+
 class Change(models.Model):
     """One change to a game's hands or deals, kept so the table can see who did what and undo it.
 
@@ -292,6 +296,8 @@ class Change(models.Model):
     the phone that made it; ``reverts`` is the change it undid, for ``REVERT``.
     ``version`` is the game's version the change made (``None`` for changes kept before
     versions were), so a phone showing an older version is sent the rows changed since.
+    ``write_key`` is the write key the phone's form carried (``None``: none), so the same save sent
+    again, after its answer was lost on the way back, is answered as it was and stored once.
     """
 
     class Action(models.TextChoices):
@@ -313,10 +319,15 @@ class Change(models.Model):
     after = models.JSONField(null=True, blank=True)
     reverts = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     version = models.PositiveIntegerField(null=True, blank=True)
+    write_key = models.CharField(max_length=WRITE_KEY_LENGTH, null=True, blank=True)  # noqa: DJ001 (NULL: no key; NULLs never clash)
 
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["game", "version"], name="change_game_version")]
+        constraints = [
+            # A save the phone sent again (its answer was lost) is never stored twice.
+            models.UniqueConstraint(fields=["game", "write_key"], name="one_change_per_write_key")
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.action} #{self.number + 1}"

@@ -52,6 +52,7 @@ def deal_auction_save(
     laid_cards: dict[int, tuple[tuple[str, int], ...]] | None = None,
     number: int | None = None,
     device: str = "",
+    write_key: str = "",
 ) -> Deal:
     """Write what a Mü auction decided (``mu.md`` §3-§6).
 
@@ -67,6 +68,7 @@ def deal_auction_save(
         laid_cards: optionally, the cards laid ((colour, digit index) pairs): Chef's, Vize's trump among theirs (§5).
         number: the 0-based deal the form was shown for (a version check).
         device: the phone's name, for the game's change history.
+        write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
         StaleHand: another phone changed the game meanwhile.
@@ -97,6 +99,7 @@ def deal_auction_save(
         before=None,
         after=stored,
         device=device,
+        write_key=write_key,
         scored=scored,
     )
     return stored
@@ -129,7 +132,9 @@ def _verify_not_over(sheet: Sheet) -> Sheet:
 
 
 @transaction.atomic
-def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = None, device: str = "") -> Deal:
+def deal_points_save(
+    *, game: Game, points: Sequence[int], number: int | None = None, device: str = "", write_key: str = ""
+) -> Deal:
     """Write the card points each player took in the deal being played; it is then scored.
 
     Raises:
@@ -158,18 +163,22 @@ def deal_points_save(*, game: Game, points: Sequence[int], number: int | None = 
         before=before,
         after=current,
         device=device,
+        write_key=write_key,
         scored=(engine, sheet),
     )
     return current
 
 
 @transaction.atomic
-def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str | None = None, device: str = "") -> Deal:
+def deal_update(
+    *, game: Game, number: int, record: dict[str, Any], shown: str | None = None, device: str = "", write_key: str = ""
+) -> Deal:
     """Correct a finished Mü deal (0-based ``number``) with a new deal record; every later deal is scored again.
 
     Args:
         shown: the fingerprint of the deal the form was opened with (a version check, as for a Spades hand).
         device: the phone's name, for the game's change history.
+        write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
         Deal.DoesNotExist: no finished deal with that number.
@@ -193,6 +202,7 @@ def deal_update(*, game: Game, number: int, record: dict[str, Any], shown: str |
         before=before,
         after=deal,
         device=device,
+        write_key=write_key,
         scored=scored,
     )
     return deal

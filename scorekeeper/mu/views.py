@@ -20,11 +20,13 @@ from scorekeeper.games.forms import add_rule_error
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.once import saved_once
 from scorekeeper.games.views.pages import known_players
 from scorekeeper.games.views.sheet import (
     Reply,
     edit_render,
     form_number,
+    saved_again,
     saved_response,
     sheet_render,
     stale_response,
@@ -50,6 +52,7 @@ def mu_auction_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
+@saved_once(saved_again)
 def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
     game = game_for(request, key, edit=True, kind="mu")
@@ -67,6 +70,7 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 laid_cards=form.laid_cards(),
                 number=form_number(request),
                 device=access.device_name(request),
+                write_key=access.write_key(request),
             )
         except services.StaleHand as error:
             return stale_response(request, game, error)
@@ -80,6 +84,7 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@saved_once(saved_again)
 def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct finished Mü deal ``number`` (1-based); every later deal is scored again.
 
@@ -105,6 +110,7 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                     record=form.record(),
                     shown=request.POST.get("shown"),
                     device=access.device_name(request),
+                    write_key=access.write_key(request),
                 )
             except services.StaleHand as error:
                 return stale_response(request, game, error, anchor=f"hand-{number}", opened=number, primary="row")
@@ -152,6 +158,7 @@ def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
+@saved_once(saved_again)
 def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the card points of the deal being played; the last player gets the rest."""
     game = game_for(request, key, edit=True, kind="mu")
@@ -160,7 +167,11 @@ def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
     if form.is_valid():
         try:
             services.deal_points_save(
-                game=game, points=form.points(), number=form_number(request), device=access.device_name(request)
+                game=game,
+                points=form.points(),
+                number=form_number(request),
+                device=access.device_name(request),
+                write_key=access.write_key(request),
             )
         except services.StaleHand as error:
             return stale_response(request, game, error)

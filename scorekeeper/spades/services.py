@@ -58,6 +58,7 @@ def hand_bids_save(
     declarations: dict[str, Any] | None = None,
     number: int | None = None,
     device: str = "",
+    write_key: str = "",
 ) -> Hand:
     """Write the bids of the next hand (the hand is then in play).
 
@@ -70,6 +71,7 @@ def hand_bids_save(
         number: the 0-based hand number the form was showing; when given and the
             game has moved on meanwhile (another phone), nothing is written.
         device: the phone's name, for the game's change history.
+        write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
         StaleHand: ``number`` is not the next hand any more.
@@ -91,13 +93,14 @@ def hand_bids_save(
         before=None,
         after=hand,
         device=device,
+        write_key=write_key,
         scored=(engine, sheet),  # the hand in play changes no score
     )
     return hand
 
 
 @transaction.atomic
-def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "") -> Hand:
+def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "", write_key: str = "") -> Hand:
     """Record that ``seat`` called a misdeal: the hand is thrown in, the same dealer deals again.
 
     Raises:
@@ -119,6 +122,7 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
         before=None,
         after=candidate,
         device=device,
+        write_key=write_key,
         scored=scored,
     )
     return candidate
@@ -152,6 +156,7 @@ def hand_tricks_save(
     results: dict[str, Any] | None = None,
     number: int | None = None,
     device: str = "",
+    write_key: str = "",
 ) -> Hand:
     """Write the tricks taken in the hand in play; the hand is then scored.
 
@@ -190,6 +195,7 @@ def hand_tricks_save(
         before=before,
         after=current,
         device=device,
+        write_key=write_key,
         scored=scored,
     )
     return current
@@ -217,6 +223,7 @@ def hand_update(
     declarations: dict[str, Any] | None = None,
     shown: str | None = None,
     device: str = "",
+    write_key: str = "",
 ) -> Hand:
     """Correct a played hand (0-based ``number``); every later hand is checked again.
 
@@ -226,6 +233,7 @@ def hand_update(
         shown: the fingerprint of the hand the form was opened with: if another
             phone changed the hand since, nothing is written.
         device: the phone's name, for the game's change history.
+        write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
         Hand.DoesNotExist: no played hand with that number.
@@ -253,6 +261,7 @@ def hand_update(
         before=before,
         after=hand,
         device=device,
+        write_key=write_key,
         scored=scored,
     )
     return hand

@@ -15,6 +15,7 @@ from .. import access, changes, presenters
 from ..access import game_for
 from ..models import Change, Game
 from .http import HtmxHttpRequest
+from .once import saved_once
 from .sheet import SHEET_CHANGED
 
 
@@ -32,13 +33,26 @@ def _changes_page(request: HtmxHttpRequest, game: Game, status: int = 200) -> Ht
     return render(request, template, context, status=status)
 
 
+def _reverted(request: HtmxHttpRequest, key: str, change_id: int, game: Game | None = None) -> HttpResponse:
+    """What undoing a change answers (also when it is sent again, ``games.views.once``): the
+    history with "Change undone.", or a redirect to it."""
+    messages.success(request, gettext("Change undone."))
+    if request.htmx:
+        page = _changes_page(request, game or game_for(request, key, edit=True))
+        return trigger_client_event(page, SHEET_CHANGED)
+    return redirect("games:changes", key)
+
+
 @require_POST
+@saved_once(_reverted)
 def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpResponse:
     """Undo one change from the change history; refused (with the reason, nothing changed) when
     its hand has changed again since, later hands are in the way, or a rule would break."""
     game = game_for(request, key, edit=True)
     try:
-        changes.change_revert(game=game, change_id=change_id, device=access.device_name(request))
+        changes.change_revert(
+            game=game, change_id=change_id, device=access.device_name(request), write_key=access.write_key(request)
+        )
     except Change.DoesNotExist:
         return HttpResponse(gettext("This game has no such change."), status=404)
     except RuleError as error:
@@ -46,7 +60,4 @@ def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpRes
         if request.htmx:
             return _changes_page(request, game, status=422)
         return redirect("games:changes", game.key)
-    messages.success(request, gettext("Change undone."))
-    if request.htmx:
-        return trigger_client_event(_changes_page(request, game), SHEET_CHANGED)
-    return redirect("games:changes", game.key)
+    return _reverted(request, key, change_id, game)

@@ -32,6 +32,7 @@ from ..forms import small_number
 from ..models import Game
 from ..updates import Shown, sheet_update, shown_in
 from .http import HtmxHttpRequest
+from .once import saved_once
 
 SHEET_CHANGED = "sheet-changed"
 
@@ -169,6 +170,16 @@ def saved_response(
     return HttpResponseRedirect(f"{game.get_absolute_url()}{query}#{anchor}")
 
 
+def saved_again(request: HtmxHttpRequest, key: str, number: int | None = None) -> HttpResponse:
+    """The answer to a save stored before and sent again (``games.views.once``): what the
+    save answered (:func:`saved_response`), for the entry form or for the corrected row
+    ``number`` (1-based), with the sheet as it is now."""
+    game = game_for(request, key, edit=True)
+    if number is None:
+        return saved_response(request, game)
+    return saved_response(request, game, f"hand-{number}", primary="row", opened=number)
+
+
 def stale_response(
     request: HtmxHttpRequest,
     game: Game,
@@ -264,6 +275,7 @@ def game_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
+@saved_once(saved_again)
 def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Delete the last hand or deal (or the bids or auction of the one in play).
 
@@ -277,6 +289,7 @@ def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
             number=form_number(request),
             shown=request.POST.get("shown"),
             device=access.device_name(request),
+            write_key=access.write_key(request),
         )
     except changes.StaleHand as error:
         return stale_response(request, game, error)

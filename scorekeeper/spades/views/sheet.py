@@ -20,10 +20,12 @@ from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import add_rule_error, small_number
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.once import saved_once
 from scorekeeper.games.views.sheet import (
     Reply,
     edit_render,
     form_number,
+    saved_again,
     saved_response,
     sheet_render,
     stale_response,
@@ -55,6 +57,7 @@ def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
+@saved_once(saved_again)
 def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the bids of the next hand."""
     game = game_for(request, key, edit=True, kind="spades")
@@ -70,12 +73,14 @@ def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
             declarations=form.declarations(),
             number=form_number(request),
             device=access.device_name(request),
+            write_key=access.write_key(request),
         ),
         BID_ERRORS,
     )
 
 
 @require_POST
+@saved_once(saved_again)
 def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
     game = game_for(request, key, edit=True, kind="spades")
@@ -86,6 +91,7 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
             seat=-1 if seat is None else seat,
             number=form_number(request),
             device=access.device_name(request),
+            write_key=access.write_key(request),
         )
     except services.StaleHand as error:
         return stale_response(request, game, error)
@@ -97,6 +103,7 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
+@saved_once(saved_again)
 def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = game_for(request, key, edit=True, kind="spades")
@@ -111,6 +118,7 @@ def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
             results=form.results(),
             number=form_number(request),
             device=access.device_name(request),
+            write_key=access.write_key(request),
         ),
         TRICK_ERRORS,
     )
@@ -129,6 +137,7 @@ def hand_tricks_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@saved_once(saved_again)
 def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct played hand ``number`` (1-based), on a page of its own or (htmx) in its row
     on the sheet, which then gets the rows from this hand on (``games/_update.html``).
@@ -164,6 +173,7 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
                     declarations=form.declarations(),
                     shown=request.POST.get("shown"),
                     device=access.device_name(request),
+                    write_key=access.write_key(request),
                 )
             except services.StaleHand as error:
                 return stale_response(request, game, error, anchor=f"hand-{number}", opened=number, primary="row")

@@ -1,0 +1,23 @@
+"""``{% write_key %}``: the write key of a form that writes (``games.views.once``)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from scorekeeper.games.models import WRITE_KEY_LENGTH
+
+register = template.Library()
+
+#: ``secrets.token_urlsafe(n)`` gives about 4/3 n characters: 16 random bytes make 22.
+_KEY_BYTES = WRITE_KEY_LENGTH * 3 // 4
+
+
+@register.simple_tag
+def write_key() -> SafeString:
+    """A hidden ``write_key`` field with a new random key (128 bits): the same save sent twice
+    carries the same key, and is stored once."""
+    return format_html('<input type="hidden" name="write_key" value="{}">', secrets.token_urlsafe(_KEY_BYTES))

@@ -1,0 +1,68 @@
+"""A save sent twice is stored once: the write key of the phone's form.
+
+Every form that writes carries a write key (``{% write_key %}``), made when the form is shown;
+the phone's save queue (``static/js/offline.js``) makes a fresh one for each save it keeps. The
+key is kept with the change (``Change.write_key``, unique in the game). The same save sent
+again, because its answer was lost on the way back and the phone retried, is answered as
+the first one was (the fresh sheet), and nothing is written again: never stored twice and
+never a "changed from another phone" conflict.
+
+A repeat is recognised three ways, so that it holds across app processes and however the
+two requests meet:
+
+- before the view reads its form: the key is already stored (the usual retry, long after);
+- the view refused it (409 or 422) because the first save, stored meanwhile, changed the
+  hand it was checked against: the key is now stored;
+- the database refused to store the key twice (both passed their checks at once).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.db import IntegrityError
+from django.http import HttpResponse
+
+from scorekeeper.games import access
+
+#: A write view, called with the request, the game's link key and the address's other parts
+#: (by name); and what it answers a repeat with, called the same way.
+WriteView = Callable[..., HttpResponse]
+
+#: The statuses of a refused write that a stored first save can explain.
+REFUSED = frozenset({409, 422})
+
+
+def saved_once(again: WriteView) -> Callable[[WriteView], WriteView]:
+    """Make a write view answer a repeat of a save it stored (same write key) with ``again``:
+    the answer to that save as it succeeded (``again(request, key, **kwargs)``)."""
+
+    def decorate(view: WriteView) -> WriteView:
+        @functools.wraps(view)
+        def wrapper(request: Any, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            write_key = access.write_key(request)
+            if not write_key:
+                return view(request, key, *args, **kwargs)
+            if access.write_stored(key=key, write_key=write_key):
+                return again(request, key, *args, **kwargs)
+            try:
+                response = view(request, key, *args, **kwargs)
+            except IntegrityError:
+                if access.write_stored(key=key, write_key=write_key):
+                    return again(request, key, *args, **kwargs)
+                raise
+            if response.status_code in REFUSED and access.write_stored(key=key, write_key=write_key):
+                for _said in messages.get_messages(request):
+                    pass  # what the refusal said is not so: the save was stored
+                return again(request, key, *args, **kwargs)
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+__all__ = ["saved_once"]
