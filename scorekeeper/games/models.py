@@ -283,8 +283,7 @@ class Ruling(models.Model):
         return self.question
 
 
-#: The length of a write key: 22 URL-safe characters, 128 random bits (``secrets.token_urlsafe(16)``).
-WRITE_KEY_LENGTH = 22
+WRITE_KEY_LENGTH = 22  #: 22 URL-safe characters, 128 random bits (``secrets.token_urlsafe(16)``)
 
 
 class Change(models.Model):
@@ -296,8 +295,7 @@ class Change(models.Model):
     the phone that made it; ``reverts`` is the change it undid, for ``REVERT``.
     ``version`` is the game's version the change made (``None`` for changes kept before
     versions were), so a phone showing an older version is sent the rows changed since.
-    ``write_key`` is the write key the phone's form carried (``None``: none), so the same save sent
-    again, after its answer was lost on the way back, is answered as it was and stored once.
+    ``write_key``: the phone's form's write key (``None``: none); a save sent twice is stored once.
     """
 
     class Action(models.TextChoices):
@@ -324,10 +322,7 @@ class Change(models.Model):
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["game", "version"], name="change_game_version")]
-        constraints = [
-            # A save the phone sent again (its answer was lost) is never stored twice.
-            models.UniqueConstraint(fields=["game", "write_key"], name="one_change_per_write_key")
-        ]
+        constraints = [models.UniqueConstraint(fields=["game", "write_key"], name="one_change_per_write_key")]
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.action} #{self.number + 1}"

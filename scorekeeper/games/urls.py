@@ -17,6 +17,7 @@ from . import (
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    path("sw.js", views.service_worker, name="service_worker"),
     path("device/", views.device_rename, name="device"),
     path("games/", views.games_list, name="list"),
     path("games/import/", views.games_import, name="import"),

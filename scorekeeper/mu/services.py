@@ -54,21 +54,17 @@ def deal_auction_save(
     device: str = "",
     write_key: str = "",
 ) -> Deal:
-    """Write what a Mü auction decided (``mu.md`` §3-§6).
-
-    An Eklat (or everyone passing) ends the deal at once. Otherwise the deal is
-    in play until :func:`deal_points_save`: the Chef, level, Vize, trumps and partner.
+    """Write what a Mü auction decided (``mu.md`` §3-§6): an Eklat (or all passing) ends the deal,
+    else it is in play until :func:`deal_points_save`: the Chef, level, Vize, trumps and partner.
 
     Args:
-        laid: cards each player laid (seat order).
-        last: with an Eklat, the tied player who laid last.
+        laid: cards each player laid (seat order); last: with an Eklat, the tied player who laid last.
         vize_digits: with players tied for Vize, the digits each laid (the tie-break).
-        vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
-        partner: the Chef's partner (more than 3 players).
+        vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only); partner: the
+            Chef's partner (more than 3 players).
         laid_cards: optionally, the cards laid ((colour, digit index) pairs): Chef's, Vize's trump among theirs (§5).
         number: the 0-based deal the form was shown for (a version check).
-        device: the phone's name, for the game's change history.
-        write_key: the write key of the phone's form, kept with the change (``games.views.once``).
+        device, write_key: the phone's name and its form's write key, for the change history.
 
     Raises:
         StaleHand: another phone changed the game meanwhile.

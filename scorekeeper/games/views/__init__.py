@@ -7,6 +7,7 @@
 - :mod:`.changes`: the game's change history and undoing a change;
 - :mod:`.games`: the games list, CSV and printed sheet, import;
 - :mod:`.players`: players and statistics;
+- :mod:`.offline`: the service worker, served from the site's root;
 - :mod:`.accounts`: signing up.
 
 Every view that touches a game takes the game's link key from the address and
@@ -17,6 +18,7 @@ query the database themselves: they go through ``access``, the presenters and th
 from .accounts import signup
 from .changes import change_revert, game_changes
 from .games import game_csv, game_print, games_import, games_list
+from .offline import service_worker
 from .pages import game_record_download, game_rematch, health, home
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
@@ -45,5 +47,6 @@ __all__ = [
     "player_rename",
     "player_versus",
     "players_list",
+    "service_worker",
     "signup",
 ]
