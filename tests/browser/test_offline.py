@@ -1,0 +1,122 @@
+"""The real room, in Chromium at phone size: the Wi-Fi drops, the answer is lost, the game is
+reopened without a connection, the screen stays on (static/js/offline.js, table.js, sw.js)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from scorekeeper.games.models import Change, Hand
+
+from .helpers import start_spades_game, tap_bids
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUEUED = "Not saved: no connection. It will be sent when the connection is back."
+BIDS = {0: "3", 1: "4", 2: "2", 3: "3"}
+
+
+def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    tap_bids(page, BIDS)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator("#bid-0-3")).to_be_checked()  # every tap kept
+    assert not Hand.objects.filter(game=game).exists()
+    page.context.set_offline(False)  # the browser says "online": the kept save goes by itself
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
+
+
+def test_a_save_whose_answer_is_lost_is_stored_once_and_answered_as_saved(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    tap_bids(page, BIDS)
+    lost: list[str] = []
+
+    def lose_the_answer(route: Route) -> None:
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server gets the save and stores it
+        lost.append(route.request.url)
+        route.abort()  # and its answer never reaches the phone
+
+    page.route(re.compile(r".*/bids/$"), lose_the_answer)
+    with page.expect_response(lambda response: response.url.endswith("/bids/")) as again:
+        page.get_by_role("button", name="Save bids").click()  # lost, kept, and sent again by itself
+    assert lost and again.value.status == 200
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    assert Hand.objects.filter(game=game).count() == 1
+    assert Change.objects.filter(game=game, action="bids").count() == 1
+    expect(page.locator("#messages")).not_to_contain_text("another phone")
+
+
+def _controlled(page: Page) -> None:
+    """Wait until the service worker looks after the page (a reload after it is ready)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def test_a_game_opens_without_a_connection_and_its_kept_save_goes_when_back(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    _controlled(page)
+    tap_bids(page, BIDS)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".queued")).to_have_text(QUEUED)
+    page.reload()  # closed and opened again, with no connection: the sheet as last seen
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    expect(page.locator("#offline")).to_contain_text("Offline: the sheet as of")
+    expect(page.locator(".queued")).to_have_text(QUEUED)  # the kept save is still on the phone
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    expect(page.locator("#offline")).to_be_hidden()
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_the_screen_stays_on_while_a_sheet_with_an_entry_form_is_open(page: Page, live_server):
+    page.add_init_script(
+        """
+        window.wakeLocks = [];
+        Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
+            request: async (type) => {
+                const lock = {type, released: false, listeners: [],
+                    addEventListener(name, listener) { this.listeners.push(listener); },
+                    async release() { this.released = true; this.listeners.forEach((listener) => listener()); }};
+                window.wakeLocks.push(lock);
+                return lock;
+            }}});
+        """
+    )
+    start_spades_game(page, live_server)
+    page.wait_for_function("window.wakeLocks.length === 1")
+    assert page.evaluate("window.wakeLocks[0].type") == "screen"
+    switch = page.get_by_label("Keep the screen on")
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    page.wait_for_function("window.wakeLocks[0].released")
+    page.reload()  # the switch is remembered on this phone
+    expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
+    assert page.evaluate("window.wakeLocks.length") == 0
+
+
+def test_the_live_poll_rests_while_the_tab_is_hidden(page: Page, live_server):
+    page.add_init_script(
+        """
+        window.tabHidden = false;
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => window.tabHidden});
+        """
+    )
+    start_spades_game(page, live_server)
+    polls: list[str] = []
+    page.on("request", lambda request: polls.append(request.url) if "/live/" in request.url else None)
+    page.evaluate("window.tabHidden = true; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_timeout(4500)  # two poll periods
+    assert polls == []
+    with page.expect_request(lambda request: "/live/" in request.url, timeout=1500):
+        page.evaluate("window.tabHidden = false; document.dispatchEvent(new Event('visibilitychange'))")
