@@ -1,37 +1,109 @@
-// At the table: the app installs and opens without a connection (service worker), the screen
-// stays on while a sheet with an entry form is open (Screen Wake Lock), the live poll rests
-// while the tab is hidden, and a sheet without a connection says how old it is.
-// Texts come from the page (data-* on <body> and on #offline), in its language.
+// At the table (README "Offline and on the home screen"): a save with no connection is kept on
+// the phone and sent when it is back, stored once thanks to its form's write key
+// (games/views/once.py); the service worker; the sheet's age offline; the screen kept on; the
+// live poll resting while the tab is hidden. Texts: data-* of <body> and #offline.
 (() => {
   "use strict";
   const body = document.body;
+  const text = body.dataset;
+  const game = (location.pathname.match(/^\/games\/([^/]+)\//) || [])[1];
+  const store = game && `scorekeeper:queue:${game}`;
+  const WAIT = [1, 2, 5, 10, 30, 60];  // seconds before trying again
+  let failures = 0, timer = null, sending = null;
 
-  // The service worker: only where browsers allow one (HTTPS, or this computer itself).
-  if ("serviceWorker" in navigator && window.isSecureContext && body.dataset.serviceWorker) {
-    navigator.serviceWorker.register(body.dataset.serviceWorker).then(() => navigator.serviceWorker.ready).then((ready) => {
-      // This page and its files, for opening it again without a connection.
-      const files = [location.pathname, ...Array.from(document.querySelectorAll("link[rel=stylesheet], script[src], link[rel=icon]"), (element) => element.href || element.src)];
-      if (ready.active) ready.active.postMessage({ keep: files });
-    }).catch(() => {});
+  const queued = () => { try { return JSON.parse(localStorage.getItem(store)) || []; } catch (e) { return []; } };
+  const keep = (saves) => saves.length ? localStorage.setItem(store, JSON.stringify(saves)) : localStorage.removeItem(store);
+  const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replace(/\+/g, "-").replace(/\//g, "_").slice(0, 22);
+
+  // What was entered, in words: shown beside the sheet if another phone saved first.
+  const entered = (form) => {
+    const parts = [];
+    form.querySelectorAll("input:checked, input[type=number], input[type=text], select").forEach((input) => {
+      if (!input.value) return;
+      const legend = input.closest("fieldset")?.querySelector("legend")?.textContent.trim();
+      const shown = input.tagName === "SELECT" ? input.selectedOptions[0].textContent : (input.labels[0]?.textContent || input.value);
+      parts.push([legend, shown.trim()].filter(Boolean).join(": "));
+    });
+    return [form.querySelector("h2, h3")?.textContent.trim(), parts.join(", ")].filter(Boolean).join(" – ");
+  };
+
+  const note = (form) => {
+    if (!form) return;
+    const line = form.querySelector(".queued") || form.insertAdjacentElement("afterbegin", document.createElement("p"));
+    line.className = "queued";
+    line.setAttribute("role", "status");
+    line.textContent = text.queuedText;
+  };
+
+  const later = () => {
+    clearTimeout(timer);
+    if (store && queued().length) timer = setTimeout(send, 1000 * WAIT[Math.min(failures, WAIT.length - 1)]);
+  };
+
+  // The kept saves, oldest first, each with what the sheet shows now (#live): the answer brings what
+  // the sheet lacks. A save the server answered is done, whatever the answer.
+  async function send() {
+    if (sending || !store) return;
+    for (let saves = queued(); saves.length; saves = queued()) {
+      const save = (sending = saves[0]);
+      const values = Object.fromEntries(save.fields);
+      document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
+      try {
+        await htmx.ajax("POST", save.url, { source: document.querySelector("#entry") || body, target: "#entry", swap: "outerHTML", values });
+      } catch (e) {
+        failures += 1;
+        break;
+      } finally {
+        sending = null;
+      }
+      failures = 0;
+      keep(queued().filter((kept) => kept.key !== save.key));
+    }
+    later();
   }
 
-  // "Offline: the sheet as of 21:14", while the sheet cannot reach the server.
-  const offline = document.getElementById("offline");
-  const showOffline = (shown) => {
-    if (!offline) return;
-    if (shown) {
-      const at = new Date(offline.dataset.at);
-      const time = at.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
-      offline.textContent = offline.dataset.text.replace("%(time)s", time);
-    }
-    offline.hidden = !shown;
+  // A save with no answer (no connection, or the answer lost on the way): keep it.
+  const lost = (event) => {
+    const config = event.detail.requestConfig;
+    const key = config?.verb === "post" && config.formData?.get("write_key");
+    if (!store || !key || sending) return;
+    const form = event.detail.elt.closest("form");
+    const saves = queued().filter((kept) => kept.url !== config.path);  // a later save of a form replaces it
+    saves.push({ url: config.path, key, fields: [...config.formData].filter(([, v]) => typeof v === "string"), entered: form ? entered(form) : "" });
+    keep(saves);
+    const input = form?.querySelector("[name=write_key]");
+    if (input) input.value = newKey();  // the next save with this form is another save
+    note(form);
+    later();
   };
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+  window.addEventListener("online", () => { failures = 0; send(); });
+
+  // Another phone saved that hand first (409 and the sheet's own message): what this phone kept, too.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const { xhr, elt, successful, requestConfig } = event.detail;
+    if (elt.id === "live" && successful) showOffline(false);
+    if (sending && xhr?.status === 409 && requestConfig?.formData?.get("write_key") === sending.key && sending.entered) {
+      const line = document.createElement("p");
+      line.className = "warning";
+      line.textContent = `${text.conflictText} ${sending.entered}`;
+      document.getElementById("messages")?.append(line);
+    }
+  });
+
+  // "Offline: the sheet as of 21:14" while the sheet cannot reach the server.
+  const offline = document.getElementById("offline");
+  function showOffline(shown) {
+    if (!offline) return;
+    const time = new Date(offline.dataset.at).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+    offline.textContent = offline.dataset.text.replace("%(time)s", time);
+    offline.hidden = !shown;
+  }
   if (!navigator.onLine) showOffline(true);
   window.addEventListener("offline", () => showOffline(true));
   document.addEventListener("htmx:sendError", (event) => { if (event.detail.elt.id === "live") showOffline(true); });
-  document.addEventListener("htmx:afterRequest", (event) => {
-    if (event.detail.elt.id === "live" && event.detail.successful) showOffline(false);
-  });
 
   // The live poll rests while the tab is hidden, and asks at once when it is shown again.
   document.addEventListener("htmx:confirm", (event) => {
@@ -39,34 +111,44 @@
   });
   document.addEventListener("visibilitychange", () => {
     const live = document.getElementById("live");
-    if (!document.hidden && live) htmx.trigger(live, "poll");
+    if (live && !document.hidden) htmx.trigger(live, "poll");
   });
+
+  // The service worker, where browsers allow one (HTTPS, or this computer itself); it keeps this page
+  // and its files, loaded before it looked after them.
+  if ("serviceWorker" in navigator && window.isSecureContext && text.serviceWorker) {
+    navigator.serviceWorker.register(text.serviceWorker).then(() => navigator.serviceWorker.ready).then((ready) => {
+      const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")].map((e) => e.href || e.src);
+      ready.active?.postMessage({ keep: [location.pathname, ...files] });
+    }).catch(() => {});
+  }
 
   // Awake while you play: while a sheet with an entry form is open, unless switched off.
   const awake = document.getElementById("stay-awake");
   let lock = null;
-  const wanted = () => awake && awake.checked && document.getElementById("entry") && !document.hidden;
   const hold = async () => {
-    if (!wanted() || lock || !("wakeLock" in navigator)) return;
+    if (lock || !awake.checked || document.hidden || !document.getElementById("entry")) return;
     try {
       lock = await navigator.wakeLock.request("screen");
       lock.addEventListener("release", () => { lock = null; });
-    } catch (error) {
-      lock = null;  // refused (battery saver, or not allowed here): the screen may dim
+    } catch (e) {
+      lock = null;  // refused (battery saver): the screen may dim
     }
   };
-  if (awake) {
-    if (!("wakeLock" in navigator) || !window.isSecureContext) {
-      awake.closest(".awake").hidden = true;
-    } else {
-      awake.checked = localStorage.getItem("scorekeeper:awake") !== "off";
-      awake.addEventListener("change", () => {
-        localStorage.setItem("scorekeeper:awake", awake.checked ? "on" : "off");
-        if (awake.checked) hold();
-        else if (lock) lock.release();
-      });
-      document.addEventListener("visibilitychange", hold);  // the browser lets go when the tab is hidden
-      hold();
-    }
+  if (awake && (!("wakeLock" in navigator) || !window.isSecureContext)) {
+    awake.closest(".awake").hidden = true;
+  } else if (awake) {
+    awake.checked = localStorage.getItem("scorekeeper:awake") !== "off";
+    awake.addEventListener("change", () => {
+      localStorage.setItem("scorekeeper:awake", awake.checked ? "on" : "off");
+      if (awake.checked) hold(); else lock?.release();
+    });
+    document.addEventListener("visibilitychange", hold);  // the browser lets go of it when the tab is hidden
+    hold();
+  }
+
+  if (store && queued().length) {
+    note(document.querySelector("#entry form"));
+    send();
   }
 })();

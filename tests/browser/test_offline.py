@@ -1,5 +1,5 @@
 """The real room, in Chromium at phone size: the Wi-Fi drops, the answer is lost, the game is
-reopened without a connection, the screen stays on (static/js/offline.js, table.js, sw.js)."""
+reopened without a connection, the screen stays on (static/js/table.js, sw.js)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The service worker's address and code, and what the sheet tells the phone's scripts
-(``games.views.offline``; static/js/offline.js, table.js, sw.js)."""
+(``games.views.offline``; static/js/table.js, sw.js)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A save sent twice is stored once: the write key of the phone's form.
 
 Every form that writes carries a write key (``{% write_key %}``), made when the form is shown;
-the phone's save queue (``static/js/offline.js``) makes a fresh one for each save it keeps. The
+the phone's save queue (``static/js/table.js``) makes a fresh one for each save it keeps. The
 key is kept with the change (``Change.write_key``, unique in the game). The same save sent
 again, because its answer was lost on the way back and the phone retried, is answered as
 the first one was (the fresh sheet), and nothing is written again: never stored twice and
