@@ -147,6 +147,8 @@
     hold();
   }
 
+  // A page may come from the service worker's cache, with the keys of forms already saved: new ones.
+  document.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });
   if (store && queued().length) {
     note(document.querySelector("#entry form"));
     send();
