@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.games.models import Change, Hand
+from scorekeeper.spades import services as spades_services
 
 from .helpers import start_spades_game, tap_bids
 
@@ -120,3 +121,18 @@ def test_the_live_poll_rests_while_the_tab_is_hidden(page: Page, live_server):
     assert polls == []
     with page.expect_request(lambda request: "/live/" in request.url, timeout=1500):
         page.evaluate("window.tabHidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+
+
+def test_a_kept_save_of_a_hand_another_phone_saved_meanwhile_shows_both(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    tap_bids(page, BIDS)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".queued")).to_have_text(QUEUED)
+    spades_services.hand_bids_save(game=game, bids=[5, 5, 1, 1], device="Ben's phone")  # meanwhile, at the table
+    page.context.set_offline(False)
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text("This hand was just changed from another phone")
+    expect(messages).to_contain_text("Kept on this phone and not saved, as another phone saved first: Hand 1: bids")
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()  # the fresh sheet
+    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[5, 5, 1, 1]]
