@@ -1,5 +1,5 @@
-"""URLs of the shared core: home, the games list and import, players, a game's sheet, live
-poll, sharing, change history, rematch and exports.
+"""URLs of the shared core: home, the web app manifest, the games list and import, players, a game's
+sheet, live poll, sharing, change history, rematch and exports.
 
 A game's address holds one of its link keys (``<key:key>``): the edit link or the
 view link. The same paths serve both; each view asks what the key allows
@@ -17,6 +17,7 @@ from . import (
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    path("manifest.webmanifest", views.web_manifest, name="manifest"),
     path("device/", views.device_rename, name="device"),
     path("games/", views.games_list, name="list"),
     path("games/import/", views.games_import, name="import"),
