@@ -1,10 +1,20 @@
-"""The app on the home screen: its web app manifest."""
+"""The app on the home screen: its web app manifest, and whether the address a phone uses allows
+installing it at all.
+
+Browsers install an app, run a service worker and keep the screen on (Screen Wake Lock) only in
+a *secure context*: a page over HTTPS, or from this very computer (``localhost``, ``127.0.0.1``,
+``[::1]``). ``make run`` serves plain HTTP on the local network, where none of that is offered;
+the Share page says so (:func:`is_secure_context`).
+"""
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest
+from django.http.request import split_domain_port
 from django.templatetags.static import static
 from django.utils.translation import get_language, get_language_bidi, gettext
 
@@ -54,3 +64,22 @@ def manifest_language(asked: str | None) -> str:
     if asked in dict(settings.LANGUAGES):
         return str(asked)
     return get_language()
+
+
+def is_this_computer(request: HttpRequest) -> bool:
+    """Whether the address names this computer (``localhost``, ``*.localhost``, ``127.0.0.0/8``,
+    ``[::1]``): no other phone can open it."""
+    host, _port = split_domain_port(request.get_host())
+    host = host.removeprefix("[").removesuffix("]")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def is_secure_context(request: HttpRequest) -> bool:
+    """Whether a browser treats the page as a secure context (HTTPS, or this computer), where it
+    offers to install the app and allows a service worker and the Screen Wake Lock."""
+    return request.is_secure() or is_this_computer(request)

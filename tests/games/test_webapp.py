@@ -1,5 +1,6 @@
-"""The app on the home screen (issue 14): the web app manifest every page links, and its icons
-(``scorekeeper.games.webapp``, ``views.web_manifest``)."""
+"""The app on the home screen (issue 14): the web app manifest every page links, its icons, and the
+Share page's word on what a plain HTTP address on the local network allows
+(``scorekeeper.games.webapp``, ``views.web_manifest``, ``views.game_share``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import zlib
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from scorekeeper.games import webapp
@@ -20,6 +21,10 @@ from .factories import new_game, url
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MANIFEST = "/manifest.webmanifest"
 HASHED_PNG = r"/static/icons/[\w-]+\.[0-9a-f]{12}\.png"
+#: What the Share page says at a plain HTTP address on the network, and in a secure context.
+UNAVAILABLE = "not available at this address"
+STILL_SAVES = "Saving still works when the connection drops"
+HOW_TO_INSTALL = "“Add to Home screen” or “Install app”"
 
 
 def served(client: Client, address: str) -> bytes:
@@ -168,3 +173,65 @@ def test_every_icon_is_committed_beside_the_favicon():
         assert isinstance(found, str), name
         with open(found, "rb") as icon:
             assert png_size(icon.read(32)) == (side, side)
+
+
+@pytest.mark.parametrize(
+    ("host", "here"),
+    [
+        ("localhost:8000", True),
+        ("LOCALHOST", True),
+        ("table.localhost:8000", True),
+        ("127.0.0.1:8000", True),
+        ("127.1.2.3", True),
+        ("[::1]:8000", True),
+        ("[::1]", True),
+        ("192.168.1.5:8000", False),
+        ("10.0.0.2", False),
+        ("[fe80::1]:8000", False),
+        ("localhost.example.org", False),
+        ("scores.example.org", False),
+    ],
+)
+def test_this_computer_is_named_by_localhost_or_a_loopback_address(host, here):
+    request = RequestFactory().get("/", HTTP_HOST=host)
+    assert webapp.is_this_computer(request) is here
+    assert webapp.is_secure_context(request) is here
+
+
+def test_https_is_a_secure_context_at_any_address():
+    request = RequestFactory().get("/", HTTP_HOST="scores.example.org", secure=True)
+    assert webapp.is_secure_context(request)
+    assert not webapp.is_this_computer(request)
+
+
+@pytest.mark.django_db
+def test_the_share_page_says_why_a_plain_http_address_on_the_network_cannot_install():
+    page = Client().get(url("share", new_game()), HTTP_HOST="192.168.1.5:8000").content.decode()
+    assert UNAVAILABLE in page and "keeping the screen on" in page
+    assert STILL_SAVES in page
+    assert HOW_TO_INSTALL not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("host", "secure"), [("localhost:8000", False), ("127.0.0.1:8000", False), ("[::1]:8000", False), ("x.org", True)]
+)
+def test_the_share_page_says_how_to_install_in_a_secure_context(host, secure):
+    page = Client().get(url("share", new_game()), HTTP_HOST=host, secure=secure).content.decode()
+    assert HOW_TO_INSTALL in page
+    assert UNAVAILABLE not in page
+
+
+@pytest.mark.django_db
+def test_the_share_page_says_it_in_german():
+    game = new_game()
+    lan = Client().get(url("share", game), HTTP_HOST="192.168.1.5", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "geht unter dieser Adresse nicht" in lan and "Speichern klappt trotzdem" in lan
+    local = Client().get(url("share", game), HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "„App installieren“" in local
+
+
+@pytest.mark.django_db
+def test_the_share_page_knows_the_ipv6_loopback_address_works_only_on_this_computer():
+    page = Client().get(url("share", new_game()), HTTP_HOST="[::1]:8000").content.decode()
+    assert "only works on this computer" in page
