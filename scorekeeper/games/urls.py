@@ -1,5 +1,5 @@
-"""URLs of the shared core: home, the games list and import, players, a game's sheet, live
-poll, sharing, change history, rematch and exports.
+"""URLs of the shared core: home, the web app manifest, the games list and import, players, a game's
+sheet, live poll, sharing, change history, rematch and exports.
 
 A game's address holds one of its link keys (``<key:key>``): the edit link or the
 view link. The same paths serve both; each view asks what the key allows
@@ -18,6 +18,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
     path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views.web_manifest, name="manifest"),
     path("device/", views.device_rename, name="device"),
     path("games/", views.games_list, name="list"),
     path("games/import/", views.games_import, name="import"),

@@ -1,4 +1,5 @@
-"""Management commands: ``score`` and ``import_game`` (docs/game-record.md)."""
+"""Management commands: ``score`` and ``import_game`` (docs/game-record.md), ``game_links``, and
+``lan_address`` (the address ``make run`` prints, and its QR code)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import segno
 from django.core.management import call_command
 
 from scorekeeper.engine.record import game_record, parse_record, score_record
 from scorekeeper.games import services
+from scorekeeper.games.management.commands import lan_address
 from scorekeeper.games.models import MAX_HANDS, Game, Hand
 from scorekeeper.games.records import game_export
 from scorekeeper.spades.presenters import spades_page
@@ -295,3 +298,73 @@ def test_import_game_refuses_more_hands_than_a_game_holds(tmp_path):
     assert (status, stdout) == (2, "")
     assert_one_error_line(stderr, path, f"A game holds at most {MAX_HANDS} hands; this record has {MAX_HANDS + 1}.")
     assert Game.objects.count() == 0
+
+
+#: segno's compact terminal drawing: each character is two modules, top and bottom (1: dark).
+HALF_BLOCKS = {" ": (1, 1), "\u2580": (0, 1), "\u2584": (1, 0), "\u2588": (0, 0)}
+
+
+def drawn_codes(output: str) -> list[list[list[int]]]:
+    """The QR codes drawn in ``output``, each as its rows of modules (1: dark) read back from its run of
+    half-block lines, quiet zone included. segno draws an odd number of rows with a blank (dark)
+    half line under the last: that one is dropped."""
+    codes: list[list[list[int]]] = []
+    drawing = False
+    for line in output.splitlines():
+        if not (line and set(line) <= set(HALF_BLOCKS)):
+            drawing = False
+            continue
+        if not drawing:
+            codes.append([])
+            drawing = True
+        pairs = [HALF_BLOCKS[character] for character in line]
+        codes[-1] += [[top for top, _ in pairs], [bottom for _, bottom in pairs]]
+    for code in codes:
+        if len(code) == len(code[0]) + 1 and code[-1] == [1] * len(code[0]):
+            code.pop()
+    return codes
+
+
+def qr_modules(address: str) -> list[list[int]]:
+    """The modules of ``address``'s QR code with its quiet zone, as segno makes it."""
+    return [[int(bool(bit)) for bit in row] for row in segno.make(address, error="m", micro=False).matrix_iter()]
+
+
+def lan_address_output(monkeypatch, addresses: list[str], stdout=None) -> str:
+    monkeypatch.setattr(lan_address, "lan_addresses", lambda: addresses)
+    out = stdout or io.StringIO()
+    call_command("lan_address", "--port", "8123", stdout=out)
+    return out.getvalue() if isinstance(out, io.StringIO) else ""
+
+
+def test_lan_address_prints_the_address_and_its_qr_code(monkeypatch) -> None:
+    output = lan_address_output(monkeypatch, ["192.168.1.23"])
+    address = "http://192.168.1.23:8123/"
+    assert f"    {address}\n" in output
+    assert "http://localhost:8123/" in output
+    assert {"\u2580", "\u2584", "\u2588"} <= set(output)
+    assert drawn_codes(output) == [qr_modules(address)]
+
+
+def test_lan_address_draws_a_code_for_each_network(monkeypatch) -> None:
+    addresses = ["http://10.0.0.7:8123/", "http://192.168.1.23:8123/"]
+    output = lan_address_output(monkeypatch, ["10.0.0.7", "192.168.1.23"])
+    for address in addresses:
+        assert f"scan this code with the phone's camera ({address})" in output
+    assert drawn_codes(output) == [qr_modules(address) for address in addresses]
+
+
+def test_lan_address_draws_no_code_without_a_network(monkeypatch) -> None:
+    """127.0.0.1 is what it prints when it finds no network: no other phone can open it."""
+    output = lan_address_output(monkeypatch, ["127.0.0.1"])
+    assert "http://127.0.0.1:8123/" in output
+    assert not set(output) & set(HALF_BLOCKS) - {" "}
+
+
+def test_lan_address_draws_no_code_on_a_terminal_without_the_blocks(monkeypatch) -> None:
+    ascii_terminal = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    lan_address_output(monkeypatch, ["192.168.1.23"], stdout=ascii_terminal)
+    ascii_terminal.flush()
+    written = ascii_terminal.buffer.getvalue().decode("ascii")
+    assert "http://192.168.1.23:8123/" in written
+    assert "scan this code" not in written

@@ -1,6 +1,6 @@
 """Views of the shared core: thin. Parse the form, call a service, render the page or its partial.
 
-- :mod:`.pages`: home, health, rematch and the record download;
+- :mod:`.pages`: home, health, the web app manifest, rematch and the record download;
 - :mod:`.sheet`: the sheet's live poll, undo, and what every write answers (each kind's
   sheet page is its own: ``scorekeeper.spades.views``, ``scorekeeper.mu.views``);
 - :mod:`.sharing`: links, QR codes and the phone's name;
@@ -19,7 +19,7 @@ from .accounts import signup
 from .changes import change_revert, game_changes
 from .games import game_csv, game_print, games_import, games_list
 from .offline import service_worker
-from .pages import game_record_download, game_rematch, health, home
+from .pages import game_record_download, game_rematch, health, home, web_manifest
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
 from .sheet import game_detail, game_live, hand_undo, row_explain
@@ -49,4 +49,5 @@ __all__ = [
     "players_list",
     "service_worker",
     "signup",
+    "web_manifest",
 ]

@@ -1,16 +1,18 @@
-"""Pages outside a sheet: home, health, rematch and the record download (a new game and the
-rulebooks are each kind's: ``scorekeeper.spades.views``, ``scorekeeper.mu.views``)."""
+"""Pages outside a sheet: home, health, the web app manifest, rematch and the record download (a new
+game and the rulebooks are each kind's: ``scorekeeper.spades.views``, ``scorekeeper.mu.views``)."""
 
 from __future__ import annotations
 
 import json
 
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import access, listing, services
+from .. import access, listing, services, webapp
 from ..access import game_for
 from ..records import game_export
 from ..throttle import throttle_spend
@@ -18,6 +20,8 @@ from .http import HtmxHttpRequest
 
 #: Games on the home page (the rest are in "All games").
 RECENT = 20
+#: How long a browser may keep the manifest (its icons' hashed names change with a deploy).
+MANIFEST_MAX_AGE = 60 * 60
 
 
 @transaction.non_atomic_requests
@@ -26,6 +30,19 @@ def health(request: HtmxHttpRequest) -> HttpResponse:
     """``/health/``: 200 "ok" without touching the database, for load balancers
     (and the plain-view baseline of ``make bench``)."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def web_manifest(request: HtmxHttpRequest) -> HttpResponse:
+    """``/manifest.webmanifest``: the web app manifest, which every page links, in the language of
+    ``?lang=`` (the page's), else the browser's (:mod:`scorekeeper.games.webapp`)."""
+    with translation.override(webapp.manifest_language(request.GET.get("lang"))):
+        manifest = webapp.web_manifest()
+    response = JsonResponse(
+        manifest, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
+    patch_cache_control(response, max_age=MANIFEST_MAX_AGE)
+    return response
 
 
 @require_safe

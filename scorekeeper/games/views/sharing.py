@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import access, presenters, services
+from .. import access, presenters, services, webapp
 from ..access import game_for, owned_game_for
 from ..forms import DeviceForm
 from .http import HtmxHttpRequest
@@ -25,7 +25,8 @@ def game_share(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
     Through the edit link: both links; through the view link: only the view link
     (a viewer cannot hand out more than it has). The owner also gets the buttons
-    to renew the links and to turn the view link off.
+    to renew the links and to turn the view link off. Below, how to put the app on the home
+    screen, or, at a plain HTTP address on the local network, why the browser does not offer it.
     """
     game = game_for(request, key)
     links = []
@@ -40,7 +41,8 @@ def game_share(request: HtmxHttpRequest, key: str) -> HttpResponse:
         "view_off": game.view_key is None,
         "is_owner": access.is_owner(request, game),
         "device": access.device_name(request),
-        "local_only": request.get_host().split(":")[0] in ("localhost", "127.0.0.1", "[::1]"),
+        "local_only": webapp.is_this_computer(request),
+        "secure_context": webapp.is_secure_context(request),
     }
     return render(request, "games/share.html", context)
 
