@@ -11,6 +11,7 @@ does. A run leaves the game as it found it: what it wrote is undone after (not c
 from __future__ import annotations
 
 import re
+import secrets
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -40,8 +41,10 @@ class TapPhone(WirePhone):
         self.seen = shown(self.get(game_url), {})
 
     def tap(self, action: str, data: dict[str, str]) -> Transfer:
-        """POST ``data`` to the game's ``action`` address with what the sheet shows."""
-        answer = self.post(f"{self.game_url}{action}", {**data, **self.seen})
+        """POST ``data`` to the game's ``action`` address with what the sheet shows and a new
+        write key, as a phone's form sends them (``games.views.once``)."""
+        write = {"write_key": secrets.token_urlsafe(16)}
+        answer = self.post(f"{self.game_url}{action}", {**data, **self.seen, **write})
         self.seen = shown(answer, self.seen)
         return answer
 
