@@ -63,12 +63,13 @@
     later();
   }
 
-  // A save with no answer (no connection, or the answer lost on the way): keep it.
+  // A save with no answer (no connection, or the answer lost on the way): keep it. Only a form's own
+  // post is a save: a preview (the bid offers, a count) carries the form's fields too.
   const lost = (event) => {
     const config = event.detail.requestConfig;
-    const key = config?.verb === "post" && config.formData?.get("write_key");
+    const form = event.detail.elt;
+    const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
     if (!store || !key || sending) return;
-    const form = event.detail.elt.closest("form");
     const saves = queued().filter((kept) => kept.url !== config.path);  // a later save of a form replaces it
     saves.push({ url: config.path, key, fields: [...config.formData].filter(([, v]) => typeof v === "string"), entered: form ? entered(form) : "" });
     keep(saves);

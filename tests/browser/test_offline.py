@@ -136,3 +136,24 @@ def test_a_kept_save_of_a_hand_another_phone_saved_meanwhile_shows_both(page: Pa
     expect(messages).to_contain_text("Kept on this phone and not saved, as another phone saved first: Hand 1: bids")
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()  # the fresh sheet
     assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[5, 5, 1, 1]]
+
+
+def test_a_stale_sheet_reopened_offline_keeps_its_save_not_its_previews(page: Page, live_server):
+    """The sheet kept before a save, reopened offline: the bid offers asked for while tapping are
+    no saves (they once took the entry form's place when sent later); the save is kept, and sent
+    when back, gets the conflict of a hand saved since, never a "saved"."""
+    game = start_spades_game(page, live_server)
+    _controlled(page)  # the phone keeps this sheet: hand 1's bids form
+    tap_bids(page, BIDS)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    page.context.set_offline(True)
+    page.reload()  # the sheet as kept: hand 1's bids form again, from before that save
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    tap_bids(page, {0: "4", 1: "4", 2: "2", 3: "3"})  # the bid offers cannot be asked for: only the save is kept
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".queued")).to_have_text(QUEUED)
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_contain_text("This hand was just changed from another phone")
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
