@@ -49,8 +49,11 @@
       const save = (sending = saves[0]);
       const values = Object.fromEntries(save.fields);
       document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
+      // Its answer goes where its form's would (the entry form, the history); a form that is not on
+      // this page any more (a correction in its row) gets its parts out of band, then the fresh sheet.
+      const target = save.target && document.querySelector(save.target);
       try {
-        await htmx.ajax("POST", save.url, { source: document.querySelector("#entry") || body, target: "#entry", swap: "outerHTML", values });
+        await htmx.ajax("POST", save.url, { source: target || body, target: target || body, swap: target ? save.swap : "none", values });
       } catch (e) {
         failures += 1;
         break;
@@ -59,6 +62,7 @@
       }
       failures = 0;
       keep(queued().filter((kept) => kept.key !== save.key));
+      if (!target) location.reload();  // once it has left the queue
     }
     later();
   }
@@ -71,9 +75,11 @@
     const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
     if (!store || !key || sending) return;
     const saves = queued().filter((kept) => kept.url !== config.path);  // a later save of a form replaces it
-    saves.push({ url: config.path, key, fields: [...config.formData].filter(([, v]) => typeof v === "string"), entered: form ? entered(form) : "" });
+    const target = /^#[\w-]+$/.test(form.getAttribute("hx-target") || "") ? form.getAttribute("hx-target") : null;
+    const fields = [...config.formData].filter(([, v]) => typeof v === "string");
+    saves.push({ url: config.path, key, fields, target, swap: form.getAttribute("hx-swap") || "innerHTML", entered: entered(form) });
     keep(saves);
-    const input = form?.querySelector("[name=write_key]");
+    const input = form.querySelector("[name=write_key]");
     if (input) input.value = newKey();  // the next save with this form is another save
     note(form);
     later();

@@ -157,3 +157,24 @@ def test_a_stale_sheet_reopened_offline_keeps_its_save_not_its_previews(page: Pa
     expect(page.locator("#messages")).to_contain_text("This hand was just changed from another phone")
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+
+
+def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    spades_services.hand_bids_save(game=game, bids=[3, 4, 2, 3])
+    spades_services.hand_tricks_save(game=game, tricks=[4, 4, 2, 3])
+    page.reload()
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Edit hand 1").click()  # the form opens in the hand's row
+    expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
+    page.context.set_offline(True)
+    page.locator("label[for=edit-tricks-1-3]").click()
+    page.locator("label[for=edit-tricks-2-3]").click()
+    page.get_by_role("button", name="Save corrected hand").click()
+    expect(page.locator(".edit-form .queued")).to_have_text(QUEUED)
+    page.context.set_offline(False)  # sent; its row is no longer on the page to take the answer: a fresh sheet
+    expect(page.locator(".edit-form")).to_have_count(0)  # the page came again
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
+    assert list(Hand.objects.get(game=game, number=0).tricks) == [4, 3, 3, 3]
+    assert Change.objects.filter(game=game, action="edit").count() == 1
