@@ -1,7 +1,4 @@
-// At the table (README "Offline and on the home screen"): a save with no connection is kept on
-// the phone and sent when it is back, stored once thanks to its form's write key
-// (games/views/once.py); the service worker; the sheet's age offline; the screen kept on; the
-// live poll resting while the tab is hidden. Texts: data-* of <body> and #offline.
+// At the table: README "Offline and on the home screen". Texts: data-* of <body> and #offline.
 (() => {
   "use strict";
   const body = document.body;
@@ -16,7 +13,7 @@
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").slice(0, 22);
 
-  // What was entered, in words: shown beside the sheet if another phone saved first.
+  // In words, for when another phone saved first.
   const entered = (form) => {
     const parts = [];
     form.querySelectorAll("input:checked, input[type=number], input[type=text], select").forEach((input) => {
@@ -41,16 +38,14 @@
     if (store && queued().length) timer = setTimeout(send, 1000 * WAIT[Math.min(failures, WAIT.length - 1)]);
   };
 
-  // The kept saves, oldest first, each with what the sheet shows now (#live): the answer brings what
-  // the sheet lacks. A save the server answered is done, whatever the answer.
+  // Oldest first, with the #live of now; answered is done, whatever the answer.
   async function send() {
     if (sending || !store) return;
     for (let saves = queued(); saves.length; saves = queued()) {
       const save = (sending = saves[0]);
       const values = Object.fromEntries(save.fields);
       document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
-      // Its answer goes where its form's would (the entry form, the history); a form that is not on
-      // this page any more (a correction in its row) gets its parts out of band, then the fresh sheet.
+      // Where its form's answer goes; a form gone (a row's correction): out of band, then a reload.
       const target = save.target && document.querySelector(save.target);
       try {
         await htmx.ajax("POST", save.url, { source: target || body, target: target || body, swap: target ? save.swap : "none", values });
@@ -67,20 +62,19 @@
     later();
   }
 
-  // A save with no answer (no connection, or the answer lost on the way): keep it. Only a form's own
-  // post is a save: a preview (the bid offers, a count) carries the form's fields too.
+  // No answer: keep it. Only a form's own post (a preview carries its fields too).
   const lost = (event) => {
     const config = event.detail.requestConfig;
     const form = event.detail.elt;
     const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
     if (!store || !key || sending) return;
-    const saves = queued().filter((kept) => kept.url !== config.path);  // a later save of a form replaces it
+    const saves = queued().filter((kept) => kept.url !== config.path);  // the later one wins
     const target = /^#[\w-]+$/.test(form.getAttribute("hx-target") || "") ? form.getAttribute("hx-target") : null;
     const fields = [...config.formData].filter(([, v]) => typeof v === "string");
     saves.push({ url: config.path, key, fields, target, swap: form.getAttribute("hx-swap") || "innerHTML", entered: entered(form) });
     keep(saves);
     const input = form.querySelector("[name=write_key]");
-    if (input) input.value = newKey();  // the next save with this form is another save
+    if (input) input.value = newKey();  // the next save is another
     note(form);
     later();
   };
@@ -88,7 +82,7 @@
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
 
-  // Another phone saved that hand first (409 and the sheet's own message): what this phone kept, too.
+  // Another phone was first (409): say what this phone kept, too.
   document.addEventListener("htmx:afterRequest", (event) => {
     const { xhr, elt, successful, requestConfig } = event.detail;
     if (elt.id === "live" && successful) showOffline(false);
@@ -100,7 +94,7 @@
     }
   });
 
-  // "Offline: the sheet as of 21:14" while the sheet cannot reach the server.
+  // "Offline: the sheet as of 21:14".
   const offline = document.getElementById("offline");
   function showOffline(shown) {
     if (!offline) return;
@@ -112,7 +106,7 @@
   window.addEventListener("offline", () => showOffline(true));
   document.addEventListener("htmx:sendError", (event) => { if (event.detail.elt.id === "live") showOffline(true); });
 
-  // The live poll rests while the tab is hidden, and asks at once when it is shown again.
+  // The poll rests while hidden, and asks at once when shown.
   document.addEventListener("htmx:confirm", (event) => {
     if (event.detail.elt.id === "live" && document.hidden) event.preventDefault();
   });
@@ -121,8 +115,7 @@
     if (live && !document.hidden) htmx.trigger(live, "poll");
   });
 
-  // The service worker, where browsers allow one (HTTPS, or this computer itself); it keeps this page
-  // and its files, loaded before it looked after them.
+  // Where allowed; it keeps this page and its files, loaded before it was there.
   if ("serviceWorker" in navigator && window.isSecureContext && text.serviceWorker) {
     navigator.serviceWorker.register(text.serviceWorker).then(() => navigator.serviceWorker.ready).then((ready) => {
       const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")].map((e) => e.href || e.src);
@@ -130,7 +123,7 @@
     }).catch(() => {});
   }
 
-  // Awake while you play: while a sheet with an entry form is open, unless switched off.
+  // Awake while a sheet with an entry form is open, unless switched off.
   const awake = document.getElementById("stay-awake");
   let lock = null;
   const hold = async () => {
@@ -139,7 +132,7 @@
       lock = await navigator.wakeLock.request("screen");
       lock.addEventListener("release", () => { lock = null; });
     } catch (e) {
-      lock = null;  // refused (battery saver): the screen may dim
+      lock = null;  // refused (battery saver)
     }
   };
   if (awake && (!("wakeLock" in navigator) || !window.isSecureContext)) {
@@ -150,11 +143,11 @@
       localStorage.setItem("scorekeeper:awake", awake.checked ? "on" : "off");
       if (awake.checked) hold(); else lock?.release();
     });
-    document.addEventListener("visibilitychange", hold);  // the browser lets go of it when the tab is hidden
+    document.addEventListener("visibilitychange", hold);  // let go while hidden
     hold();
   }
 
-  // A page may come from the service worker's cache, with the keys of forms already saved: new ones.
+  // A page from the cache may hold keys already used.
   document.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });
   if (store && queued().length) {
     note(document.querySelector("#entry form"));
