@@ -35,7 +35,7 @@ from .. import entry, services
 from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, ruled_out_bids, tricks_form_for
 from ..forms import BidsForm, HandForm, TricksForm
 from ..presenters import spades_page
-from ..rows import spades_game, stored_hands
+from ..rows import read_spades_game, spades_game, stored_hands
 
 BID_ERRORS = {"bids": "bid_"}
 
@@ -107,7 +107,7 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = game_for(request, key, edit=True, kind="spades")
-    form = tricks_form_for(spades_game(game, stored_hands(game)), request.POST)  # read, not scored
+    form = tricks_form_for(read_spades_game(game)[0], request.POST)  # read as values, not scored
     return entry_response(
         request,
         game,
