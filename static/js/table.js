@@ -147,8 +147,8 @@
     hold();
   }
 
-  // A page from the cache may hold keys already used.
-  document.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });
+  // Every form's key is made here (a page from the cache may hold keys already used).
+  htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));
   if (store && queued().length) {
     note(document.querySelector("#entry form"));
     send();

@@ -178,3 +178,22 @@ def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, li
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
     assert list(Hand.objects.get(game=game, number=0).tricks) == [4, 3, 3, 3]
     assert Change.objects.filter(game=game, action="edit").count() == 1
+
+
+def test_every_form_gets_a_write_key_made_on_the_phone(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    with page.expect_response(lambda response: response.url == page.url) as loaded:
+        page.reload()
+    page.wait_for_load_state()
+    sent = set(re.findall(r'name="write_key" value="([^"]+)"', loaded.value.text()))
+    keys = page.eval_on_selector_all("[name=write_key]", "(inputs) => inputs.map((input) => input.value)")
+    assert sent and keys and all(re.fullmatch(r"[A-Za-z0-9_-]{22}", key) for key in keys)
+    assert not set(keys) & sent and len(set(keys)) == len(keys)  # none of the server's: made here
+    tap_bids(page, BIDS)
+    with page.expect_response(lambda response: response.url.endswith("/bids/")) as saved:
+        page.get_by_role("button", name="Save bids").click()
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    swapped_in = set(re.findall(r'name="write_key" value="([^"]+)"', saved.value.text()))
+    tricks_key = page.locator("#entry [name=write_key]").first.input_value()
+    assert swapped_in and tricks_key not in swapped_in  # the tricks form that came in: its key made here too
+    assert Change.objects.get(game=game).write_key in keys
