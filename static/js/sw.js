@@ -1,14 +1,15 @@
 // Scorekeeper's service worker (served at /sw.js; README "Offline and on the home screen").
-// It keeps the app's static files and the last version of each sheet opened, so that a game
-// opens without a connection. It never touches a write: only GET requests are looked at,
-// and only a sheet page (/games/<key>/) or a static file is kept. The version in its address
+// It keeps the app's static files, the home page and the last version of each sheet opened, so
+// that the app and a game open without a connection. It never touches a write: only GET
+// requests are looked at, and only a sheet page (/games/<key>/), / or a static file is kept. The version in its address
 // (/sw.js?v=...) changes with every deploy that changes a static file: the new worker then
 // drops the caches of the old one.
 "use strict";
 const VERSION = new URL(self.location).searchParams.get("v") || "0";
 const FILES = `scorekeeper-files-${VERSION}`;
 const SHEETS = `scorekeeper-sheets-${VERSION}`;
-const SHEET = /^\/games\/[^/]+\/$/;
+// A sheet (its link key's shape), or the home page the app opens at.
+const SHEET = /^\/(games\/[A-Za-z0-9_-]{24}\/)?$/;
 
 self.addEventListener("install", () => self.skipWaiting());
 

@@ -8,7 +8,14 @@
   const WAIT = [1, 2, 5, 10, 30, 60];  // seconds before trying again
   let failures = 0, timer = null, sending = null;
 
-  const queued = () => { try { return JSON.parse(localStorage.getItem(store)) || []; } catch (e) { return []; } };
+  const queued = () => {
+    try {
+      const saves = JSON.parse(localStorage.getItem(store)) || [];
+      return saves.filter((save) => save && typeof save.url === "string" && save.key && Array.isArray(save.fields));
+    } catch (e) {
+      return [];
+    }
+  };
   const keep = (saves) => saves.length ? localStorage.setItem(store, JSON.stringify(saves)) : localStorage.removeItem(store);
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").slice(0, 22);
@@ -38,26 +45,32 @@
     if (store && queued().length) timer = setTimeout(send, 1000 * WAIT[Math.min(failures, WAIT.length - 1)]);
   };
 
-  // Oldest first, with the #live of now; answered is done, whatever the answer.
+  // Oldest first, with the #live of now. Saved, refused (422) or another phone's (409) is done;
+  // no answer, or the server busy or down (429, 5xx), is tried again later.
   async function send() {
     if (sending || !store) return;
     for (let saves = queued(); saves.length; saves = queued()) {
       const save = (sending = saves[0]);
-      const values = Object.fromEntries(save.fields);
-      document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
+      let status = 0;
       // Where its form's answer goes; a form gone (a row's correction): out of band, then a reload.
       const target = save.target && document.querySelector(save.target);
       try {
+        const values = Object.fromEntries(save.fields);
+        document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
         await htmx.ajax("POST", save.url, { source: target || body, target: target || body, swap: target ? save.swap : "none", values });
+        status = save.status || 0;
       } catch (e) {
-        failures += 1;
-        break;
+        status = 0;
       } finally {
         sending = null;
       }
+      if (status === 0 || status === 429 || status >= 500) {
+        failures += 1;
+        break;
+      }
       failures = 0;
       keep(queued().filter((kept) => kept.key !== save.key));
-      if (!target) location.reload();  // once it has left the queue
+      if (!target && status < 300) location.reload();  // once it has left the queue
     }
     later();
   }
@@ -67,10 +80,11 @@
     const config = event.detail.requestConfig;
     const form = event.detail.elt;
     const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
-    if (!store || !key || sending) return;
+    if (!store || !key) return;
     const saves = queued().filter((kept) => kept.url !== config.path);  // the later one wins
     const target = /^#[\w-]+$/.test(form.getAttribute("hx-target") || "") ? form.getAttribute("hx-target") : null;
-    const fields = [...config.formData].filter(([, v]) => typeof v === "string");
+    // The page's CSRF header goes with a replay: a token kept here may have been renewed since.
+    const fields = [...config.formData].filter(([name, v]) => typeof v === "string" && name !== "csrfmiddlewaretoken");
     saves.push({ url: config.path, key, fields, target, swap: form.getAttribute("hx-swap") || "innerHTML", entered: entered(form) });
     keep(saves);
     const input = form.querySelector("[name=write_key]");
@@ -82,11 +96,13 @@
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
 
-  // Another phone was first (409): say what this phone kept, too.
+  // A kept save's answer; another phone was first (409): say what this phone kept, too.
   document.addEventListener("htmx:afterRequest", (event) => {
     const { xhr, elt, successful, requestConfig } = event.detail;
     if (elt.id === "live" && successful) showOffline(false);
-    if (sending && xhr?.status === 409 && requestConfig?.formData?.get("write_key") === sending.key && sending.entered) {
+    if (!sending || requestConfig?.formData?.get("write_key") !== sending.key) return;
+    sending.status = xhr?.status || 0;
+    if (xhr?.status === 409 && sending.entered) {
       const line = document.createElement("p");
       line.className = "warning";
       line.textContent = `${text.conflictText} ${sending.entered}`;
@@ -119,7 +135,7 @@
   if ("serviceWorker" in navigator && window.isSecureContext && text.serviceWorker) {
     navigator.serviceWorker.register(text.serviceWorker).then(() => navigator.serviceWorker.ready).then((ready) => {
       const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")].map((e) => e.href || e.src);
-      ready.active?.postMessage({ keep: [location.pathname, ...files] });
+      if (!navigator.serviceWorker.controller) ready.active?.postMessage({ keep: ["/", location.pathname, ...files] });
     }).catch(() => {});
   }
 
@@ -149,8 +165,9 @@
 
   // Every form's key is made here (a page from the cache may hold keys already used).
   htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));
+  // Sent once htmx has read its settings (swapping 409 and 422, the timeout): at its first load.
   if (store && queued().length) {
     note(document.querySelector("#entry form"));
-    send();
+    document.addEventListener("htmx:load", send, { once: true });
   }
 })();
