@@ -1,7 +1,7 @@
 """A save sent twice is stored once: the write key of the phone's form.
 
-Every form that writes carries a write key (``{% write_key %}``), made when the form is shown;
-the phone's save queue (``static/js/table.js``) makes a fresh one for each save it keeps. The
+Every form that writes carries a write key, made on the phone (``static/js/table.js``) for the
+page and every form swapped in (``{% write_key %}`` renders one for a phone without JavaScript). The
 key is kept with the change (``Change.write_key``, unique in the game). The same save sent
 again, because its answer was lost on the way back and the phone retried, is answered as
 the first one was (the fresh sheet), and nothing is written again: never stored twice and
@@ -38,7 +38,11 @@ REFUSED = frozenset({409, 422})
 
 def saved_once(again: WriteView) -> Callable[[WriteView], WriteView]:
     """Make a write view answer a repeat of a save it stored (same write key) with ``again``:
-    the answer to that save as it succeeded (``again(request, key, **kwargs)``)."""
+    the answer to that save as it succeeded (``again(request, key, **kwargs)``).
+
+    Raises:
+        IntegrityError: as the view does, unless it is this key stored twice.
+    """
 
     def decorate(view: WriteView) -> WriteView:
         @functools.wraps(view)

@@ -63,7 +63,7 @@ def render(page: Page, name: str, size: int, *, background: str | None = None) -
     page.set_viewport_size({"width": size, "height": size})
     page.set_content(page_html(size, background=background))
     page.screenshot(path=ICONS / name, omit_background=background is None)
-    print(f"{ICONS.relative_to(ROOT) / name}: {size}x{size}")
+    print(f"{ICONS.relative_to(ROOT) / name}: {size}x{size}")  # noqa: T201 (the command's report)
 
 
 def main() -> None:
