@@ -92,6 +92,13 @@
     note(form);
     later();
   };
+  // The player saves the form again by hand: that save takes the place of the kept one (later wins).
+  document.addEventListener("htmx:configRequest", (event) => {
+    const { elt, path, verb } = event.detail;
+    if (!store || verb !== "post" || elt.tagName !== "FORM" || !elt.querySelector("[name=write_key]")) return;
+    keep(queued().filter((kept) => kept.url !== path));
+    elt.querySelector(".queued")?.remove();
+  });
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
@@ -143,7 +150,7 @@
   const awake = document.getElementById("stay-awake");
   let lock = null;
   const hold = async () => {
-    if (lock || !awake.checked || document.hidden || !document.getElementById("entry")) return;
+    if (lock || !awake.checked || document.hidden || !document.querySelector("#entry form")) return;
     try {
       lock = await navigator.wakeLock.request("screen");
       lock.addEventListener("release", () => { lock = null; });
@@ -160,6 +167,7 @@
       if (awake.checked) hold(); else lock?.release();
     });
     document.addEventListener("visibilitychange", hold);  // let go while hidden
+    document.addEventListener("htmx:afterSettle", () => (document.querySelector("#entry form") ? hold() : lock?.release()));
     hold();
   }
 

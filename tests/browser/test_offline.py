@@ -232,3 +232,18 @@ def test_a_kept_save_is_sent_when_the_sheet_is_opened_again(page: Page, live_ser
     page.reload()  # closed and opened again, online: the kept save goes by itself
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+
+
+def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    tap_bids(page, BIDS)
+    page.route(re.compile(r".*/bids/$"), lambda route: route.abort())  # the server out of reach
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".queued")).to_have_text(QUEUED)
+    page.unroute(re.compile(r".*/bids/$"))
+    page.get_by_role("button", name="Save bids").click()  # by hand, before the kept save goes
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    page.wait_for_timeout(2500)  # past the kept save's first try
+    expect(page.locator("#messages")).not_to_contain_text("another phone")
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
+    assert Change.objects.filter(game=game, action="bids").count() == 1
