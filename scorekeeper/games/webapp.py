@@ -1,5 +1,5 @@
-"""The app on the home screen: its web app manifest, and whether the address a phone uses allows
-installing it at all.
+"""The app on the home screen: its web app manifest, whether the address a phone uses allows
+installing it at all, and the version of the static files its service worker keeps.
 
 Browsers install an app, run a service worker and keep the screen on (Screen Wake Lock) only in
 a *secure context*: a page over HTTPS, or from this very computer (``localhost``, ``127.0.0.1``,
@@ -9,10 +9,14 @@ the Share page says so (:func:`is_secure_context`).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import ipaddress
+import json
 from typing import Any
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest
 from django.http.request import split_domain_port
 from django.templatetags.static import static
@@ -83,3 +87,12 @@ def is_secure_context(request: HttpRequest) -> bool:
     """Whether a browser treats the page as a secure context (HTTPS, or this computer), where it
     offers to install the app and allows a service worker and the Screen Wake Lock."""
     return request.is_secure() or is_this_computer(request)
+
+
+@functools.cache
+def static_version() -> str:
+    """A short digest of every static file's hashed name (the manifest ``collectstatic`` wrote):
+    it changes with any static file, and only then; pages register the service worker as
+    ``/sw.js?v=<it>`` (``games.views.offline``). Read once per process, as the files are."""
+    names = getattr(staticfiles_storage, "hashed_files", {})
+    return hashlib.sha256(json.dumps(sorted(names.items())).encode()).hexdigest()[:12]

@@ -133,6 +133,10 @@ def deal_points_save(
 ) -> Deal:
     """Write the card points each player took in the deal being played; it is then scored.
 
+    Args:
+        points: each player's card points (seat order); number, device, write_key: the deal the
+            form was for, the phone's name and its form's write key (``games.views.once``).
+
     Raises:
         StaleHand: another phone changed the game meanwhile.
         RuleError: no deal is being played, or the points are wrong (``field="points"``).

@@ -103,6 +103,10 @@ def hand_bids_save(
 def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "", write_key: str = "") -> Hand:
     """Record that ``seat`` called a misdeal: the hand is thrown in, the same dealer deals again.
 
+    Args:
+        number, device, write_key: the hand the form was for, the phone's name and its form's
+            write key (``games.views.once``), for the change history.
+
     Raises:
         StaleHand: ``number`` is not the next hand any more.
         RuleError: misdeals are not played, or a hand is in play or the game is over.

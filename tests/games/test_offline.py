@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games.views.offline import static_version
+from scorekeeper.games.webapp import static_version
 
 from .factories import game_with_hands, url
 

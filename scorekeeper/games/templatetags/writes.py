@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from scorekeeper.games.models import WRITE_KEY_LENGTH
-from scorekeeper.games.views.offline import static_version
+from scorekeeper.games.webapp import static_version
 
 register = template.Library()
 

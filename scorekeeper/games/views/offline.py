@@ -3,16 +3,12 @@
 Its code is a plain static file of ours (``static/js/sw.js``, no template, the CSP unchanged);
 this view only serves it from ``/sw.js``, never cached, since a browser looks for a new
 service worker on every visit. Pages register it as ``/sw.js?v=<static version>``
-(:func:`static_version`): a deploy that changes any static file changes the address, so the
+(``games.webapp.static_version``): a deploy that changes any static file changes the address, so the
 new worker replaces the old one and drops the old caches (README "Offline and on the home
 screen").
 """
 
 from __future__ import annotations
-
-import functools
-import hashlib
-import json
 
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.db import transaction
@@ -30,11 +26,3 @@ def service_worker(request: HtmxHttpRequest) -> HttpResponse:
     """``/sw.js``: the service worker's code (``static/js/sw.js``), as JavaScript, never cached."""
     with staticfiles_storage.open("js/sw.js") as code:
         return HttpResponse(code.read(), content_type="text/javascript; charset=utf-8")
-
-
-@functools.cache
-def static_version() -> str:
-    """A short digest of every static file's hashed name (the manifest ``collectstatic`` wrote):
-    it changes with any static file, and only then. Read once per process, as the files are."""
-    names = getattr(staticfiles_storage, "hashed_files", {})
-    return hashlib.sha256(json.dumps(sorted(names.items())).encode()).hexdigest()[:12]
