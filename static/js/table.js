@@ -146,6 +146,25 @@
     }).catch(() => {});
   }
 
+  // The worker's copy of this sheet follows it: after a change (an answer announcing one, or a
+  // poll that brought one), at most once a minute, and whenever the tab is hidden (phone locked).
+  let changed = false, keptAt = Date.now();
+  const keepSheet = () => {
+    if (!changed || !game || !navigator.serviceWorker?.controller) return;
+    navigator.serviceWorker.controller.postMessage({ keep: [location.pathname] });
+    changed = false;
+    keptAt = Date.now();
+  };
+  const sheetChanged = () => {
+    changed = true;
+    if (Date.now() - keptAt > 60000) keepSheet();
+  };
+  body.addEventListener("sheet-changed", sheetChanged);
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.elt.id === "live" && event.detail.xhr?.status === 200) sheetChanged();
+  });
+  document.addEventListener("visibilitychange", () => { if (document.hidden) keepSheet(); });
+
   // Awake while a sheet with an entry form is open, unless switched off.
   const awake = document.getElementById("stay-awake");
   let lock = null;

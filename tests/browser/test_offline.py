@@ -247,3 +247,24 @@ def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_serve
     expect(page.locator("#messages")).not_to_contain_text("another phone")
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
     assert Change.objects.filter(game=game, action="bids").count() == 1
+
+
+def test_the_sheet_kept_on_the_phone_follows_its_saves(page: Page, live_server):
+    page.add_init_script(
+        """
+        window.tabHidden = false;
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => window.tabHidden});
+        """
+    )
+    start_spades_game(page, live_server)
+    _controlled(page)
+    tap_bids(page, BIDS)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    page.evaluate("window.tabHidden = true; document.dispatchEvent(new Event('visibilitychange'))")  # locked
+    page.wait_for_timeout(1500)  # the worker fetches the sheet as it is now
+    page.context.set_offline(True)
+    page.evaluate("window.tabHidden = false")
+    page.reload()  # without a connection: the sheet as it was after the save, not as first opened
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    expect(page.locator("#offline")).to_contain_text("Offline: the sheet as of")
