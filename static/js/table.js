@@ -20,7 +20,6 @@
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").slice(0, 22);
 
-  // In words, for when another phone saved first.
   const entered = (form) => {
     const parts = [];
     form.querySelectorAll("input:checked, input[type=number], input[type=text], select").forEach((input) => {
@@ -45,14 +44,12 @@
     if (store && queued().length) timer = setTimeout(send, 1000 * WAIT[Math.min(failures, WAIT.length - 1)]);
   };
 
-  // Oldest first, with the #live of now. Saved, refused (422) or another phone's (409) is done;
-  // no answer, or the server busy or down (429, 5xx), is tried again later.
+  // Done when answered 2xx, 409 or 422; else tried again.
   async function send() {
     if (sending || !store) return;
     for (let saves = queued(); saves.length; saves = queued()) {
       const save = (sending = saves[0]);
       let status = 0;
-      // Where its form's answer goes; a form gone (a row's correction): out of band, then a reload.
       const target = save.target && document.querySelector(save.target);
       try {
         const values = Object.fromEntries(save.fields);
@@ -70,29 +67,29 @@
       }
       failures = 0;
       keep(queued().filter((kept) => kept.key !== save.key));
-      if (!target && status < 300) location.reload();  // once it has left the queue
+      if (!target && status < 300) location.reload();
     }
     later();
   }
 
-  // No answer: keep it. Only a form's own post (a preview carries its fields too).
+  // Only a form's own post: a preview carries its fields too.
   const lost = (event) => {
     const config = event.detail.requestConfig;
     const form = event.detail.elt;
     const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
     if (!store || !key) return;
-    const saves = queued().filter((kept) => kept.url !== config.path);  // the later one wins
+    const saves = queued().filter((kept) => kept.url !== config.path);
     const target = /^#[\w-]+$/.test(form.getAttribute("hx-target") || "") ? form.getAttribute("hx-target") : null;
-    // The page's CSRF header goes with a replay: a token kept here may have been renewed since.
+    // The page's CSRF header goes with a replay (a kept token may be stale).
     const fields = [...config.formData].filter(([name, v]) => typeof v === "string" && name !== "csrfmiddlewaretoken");
     saves.push({ url: config.path, key, fields, target, swap: form.getAttribute("hx-swap") || "innerHTML", entered: entered(form) });
     keep(saves);
     const input = form.querySelector("[name=write_key]");
-    if (input) input.value = newKey();  // the next save is another
+    if (input) input.value = newKey();
     note(form);
     later();
   };
-  // The player saves the form again by hand: that save takes the place of the kept one (later wins).
+  // Saved again by hand: the later save wins.
   document.addEventListener("htmx:configRequest", (event) => {
     const { elt, path, verb } = event.detail;
     if (!store || verb !== "post" || elt.tagName !== "FORM" || !elt.querySelector("[name=write_key]")) return;
@@ -103,7 +100,7 @@
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
 
-  // A kept save's answer; another phone was first (409): say what this phone kept, too.
+  // 409: say what this phone kept, too.
   document.addEventListener("htmx:afterRequest", (event) => {
     const { xhr, elt, successful, requestConfig } = event.detail;
     if (elt.id === "live" && successful) showOffline(false);
@@ -117,7 +114,6 @@
     }
   });
 
-  // "Offline: the sheet as of 21:14".
   const offline = document.getElementById("offline");
   function showOffline(shown) {
     if (!offline) return;
@@ -129,7 +125,7 @@
   window.addEventListener("offline", () => showOffline(true));
   document.addEventListener("htmx:sendError", (event) => { if (event.detail.elt.id === "live") showOffline(true); });
 
-  // The poll rests while hidden, and asks at once when shown.
+  // The poll rests while hidden.
   document.addEventListener("htmx:confirm", (event) => {
     if (event.detail.elt.id === "live" && document.hidden) event.preventDefault();
   });
@@ -138,7 +134,7 @@
     if (live && !document.hidden) htmx.trigger(live, "poll");
   });
 
-  // Where allowed; it keeps this page and its files, loaded before it was there.
+  // It keeps this page and its files, loaded before it was there.
   if ("serviceWorker" in navigator && window.isSecureContext && text.serviceWorker) {
     navigator.serviceWorker.register(text.serviceWorker).then(() => navigator.serviceWorker.ready).then((ready) => {
       const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")].map((e) => e.href || e.src);
@@ -146,8 +142,7 @@
     }).catch(() => {});
   }
 
-  // The worker's copy of this sheet follows it: after a change (an answer announcing one, or a
-  // poll that brought one), at most once a minute, and whenever the tab is hidden (phone locked).
+  // The kept copy follows the sheet: at most once a minute, and when hidden.
   let changed = false, keptAt = Date.now();
   const keepSheet = () => {
     if (!changed || !game || !navigator.serviceWorker?.controller) return;
@@ -165,7 +160,6 @@
   });
   document.addEventListener("visibilitychange", () => { if (document.hidden) keepSheet(); });
 
-  // Awake while a sheet with an entry form is open, unless switched off.
   const awake = document.getElementById("stay-awake");
   let lock = null;
   const hold = async () => {
@@ -174,7 +168,7 @@
       lock = await navigator.wakeLock.request("screen");
       lock.addEventListener("release", () => { lock = null; });
     } catch (e) {
-      lock = null;  // refused (battery saver)
+      lock = null;
     }
   };
   if (awake && (!("wakeLock" in navigator) || !window.isSecureContext)) {
@@ -185,14 +179,14 @@
       localStorage.setItem("scorekeeper:awake", awake.checked ? "on" : "off");
       if (awake.checked) hold(); else lock?.release();
     });
-    document.addEventListener("visibilitychange", hold);  // let go while hidden
+    document.addEventListener("visibilitychange", hold);
     document.addEventListener("htmx:afterSettle", () => (document.querySelector("#entry form") ? hold() : lock?.release()));
     hold();
   }
 
-  // Every form's key is made here (a page from the cache may hold keys already used).
+  // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));
-  // Sent once htmx has read its settings (swapping 409 and 422, the timeout): at its first load.
+  // Once htmx has read its settings.
   if (store && queued().length) {
     note(document.querySelector("#entry form"));
     document.addEventListener("htmx:load", send, { once: true });
