@@ -18,16 +18,9 @@ pytest.register_assert_rewrite("tests.browser.helpers")
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+# Debian's Chromium and the flags it runs headless with, as manage.py make_icons drives it.
+from scorekeeper.games.management.commands.make_icons import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 #: A phone: iPhone X/11 Pro sized viewport at 2x.
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2}
 TIMEOUT_MS = 10_000

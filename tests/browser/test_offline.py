@@ -19,6 +19,11 @@ QUEUED = "Not saved: no connection. It will be sent when the connection is back.
 BIDS = {0: "3", 1: "4", 2: "2", 3: "3"}
 
 
+def kept_saves(page: Page) -> list[str]:
+    """The games this phone keeps saves for (static/js/table.js's queues in localStorage)."""
+    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))")
+
+
 def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page, live_server):
     game = start_spades_game(page, live_server)
     tap_bids(page, BIDS)
@@ -30,7 +35,7 @@ def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page
     page.context.set_offline(False)  # the browser says "online": the kept save goes by itself
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
-    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
+    assert kept_saves(page) == []
 
 
 def test_a_save_whose_answer_is_lost_is_stored_once_and_answered_as_saved(page: Page, live_server):
@@ -175,7 +180,7 @@ def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, li
     page.context.set_offline(False)  # sent; its row is no longer on the page to take the answer: a fresh sheet
     expect(page.locator(".edit-form")).to_have_count(0)  # the page came again
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
-    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
+    assert kept_saves(page) == []
     assert list(Hand.objects.get(game=game, number=0).tricks) == [4, 3, 3, 3]
     assert Change.objects.filter(game=game, action="edit").count() == 1
 
@@ -245,7 +250,7 @@ def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_serve
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     page.wait_for_timeout(2500)  # past the kept save's first try
     expect(page.locator("#messages")).not_to_contain_text("another phone")
-    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))") == []
+    assert kept_saves(page) == []
     assert Change.objects.filter(game=game, action="bids").count() == 1
 
 
