@@ -81,8 +81,14 @@ def write_key(request: HttpRequest) -> str:
 
 def write_stored(*, key: str, write_key: str) -> bool:
     """Whether the game that edit link ``key`` opens holds a change made with ``write_key``
-    (one indexed query; a view link never matches, as it cannot write)."""
-    return Change.objects.filter(game__edit_key=key, write_key=write_key).exists()
+    (a view link never matches, as it cannot write). Two indexed queries.
+
+    The game is locked first, to the end of the write's transaction, as every write locks it:
+    a repeat sent while the first save is still being stored waits for it, then finds its key,
+    instead of being checked against the hand as it was before the first save.
+    """
+    game = Game.objects.select_for_update().filter(edit_key=key).values_list("pk", flat=True).first()
+    return game is not None and Change.objects.filter(game_id=game, write_key=write_key).exists()
 
 
 def is_owner(request: HttpRequest, game: Game) -> bool:

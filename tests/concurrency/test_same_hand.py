@@ -42,3 +42,16 @@ def test_phones_saving_the_same_tricks_at_once_score_the_hand_once(live_server, 
     assert sorted(statuses) == [200] + [409] * (PHONES - 1), statuses
     hand = Hand.objects.get(game=game)
     assert hand.tricks is not None and sum(hand.tricks) == 13
+
+
+def test_one_save_sent_again_at_once_is_stored_once_and_answered_as_saved(live_server, game: Game) -> None:
+    """Issue 14, "Exactly once": the same save (one write key) arriving several times at once, as
+    a phone retrying on a bad connection sends it, is stored once and every answer is a success."""
+    phones = [Phone(live_server.url, game.get_absolute_url()) for _ in range(PHONES)]
+    bids = {"number": "0", "write_key": "w" * 22, **{f"bid_{seat}": "3" for seat in range(4)}}
+
+    statuses = post_at_once(phones, f"/games/{game.edit_key}/bids/", bids)
+
+    assert statuses == [200] * PHONES, statuses
+    assert Hand.objects.filter(game=game).count() == 1
+    assert game.changes.count() == 1

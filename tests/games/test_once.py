@@ -7,13 +7,17 @@ when the first answer was lost on the way back: the second is answered as the fi
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
+from django.db import connections
+from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games import access, services
 from scorekeeper.games.models import Change, Deal, Hand
 from scorekeeper.games.records import game_export
+from scorekeeper.spades import services as spades_services
 
 from .factories import BIG_HAND, HTMX, SET_HAND, game_with_hands, new_game, play, stored, url
 
@@ -133,8 +137,8 @@ def test_a_save_with_another_key_after_another_phone_is_a_conflict(client):
 
 
 def test_a_key_stored_while_the_view_ran_is_answered_as_saved(client, monkeypatch):
-    """The first save and its repeat met: the repeat's early look found nothing, then the
-    database refused the key a second time (or the hand had moved on): answered as saved."""
+    """Should a repeat ever pass the early look (here made to find nothing), the database
+    refuses its key a second time: answered as saved, not a server error."""
     game = new_game()
     play(game, *SET_HAND)
     first = Change.objects.filter(game=game).order_by("pk").last()
@@ -146,6 +150,52 @@ def test_a_key_stored_while_the_view_ran_is_answered_as_saved(client, monkeypatc
     response = client.post(url("bids", game), data, **HTMX)
     assert response.status_code == 200  # not a server error: the unique key held
     assert len(stored(game)) == 1  # the bids were not stored under the same key again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_form_sent_twice_at_once_without_javascript_is_stored_once_without_a_conflict(client, monkeypatch):
+    """A double tap on a plain form: the second post arrives while the first is being stored.
+    It waits for the first (the game is locked), then is answered as saved: no warning that
+    another phone changed the hand. On PostgreSQL it would otherwise be checked against the
+    hand as it was, and refused as stale."""
+    game = new_game()
+    client.get(game.get_absolute_url())  # the session both posts share, as one browser's do
+    stored_first, release = threading.Event(), threading.Event()
+    record = spades_services.change_record
+
+    def slow_record(*args, **kwargs):
+        change = record(*args, **kwargs)
+        if not stored_first.is_set():
+            stored_first.set()
+            release.wait(10)  # the first save, stored but not yet committed
+        return change
+
+    monkeypatch.setattr(spades_services, "change_record", slow_record)
+    data = {**{f"bid_{seat}": "3" for seat in range(4)}, "number": "0", "write_key": KEY}
+    answers = {}
+
+    def post(name: str) -> None:
+        try:
+            browser = Client()
+            browser.cookies = client.cookies
+            answers[name] = browser.post(url("bids", game), data)
+        finally:
+            connections.close_all()
+
+    first = threading.Thread(target=post, args=("first",))
+    first.start()
+    assert stored_first.wait(10)
+    second = threading.Thread(target=post, args=("second",))
+    second.start()
+    second.join(0.5)  # the repeat reaches the server and waits
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert answers["first"].status_code == answers["second"].status_code == 302
+    assert answers["second"].url == answers["first"].url
+    assert not [str(m) for m in answers["second"].wsgi_request._messages]  # no "changed from another phone"
+    assert stored(game) == [([3, 3, 3, 3], None)]
+    assert Change.objects.filter(game=game).count() == 1
 
 
 def test_a_write_key_that_is_no_key_is_ignored(client):

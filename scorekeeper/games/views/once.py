@@ -7,13 +7,10 @@ again, because its answer was lost on the way back and the phone retried, is ans
 the first one was (the fresh sheet), and nothing is written again: never stored twice and
 never a "changed from another phone" conflict.
 
-A repeat is recognised three ways, so that it holds across app processes and however the
-two requests meet:
-
-- before the view reads its form: the key is already stored (the usual retry, long after);
-- the view refused it (409 or 422) because the first save, stored meanwhile, changed the
-  hand it was checked against: the key is now stored;
-- the database refused to store the key twice (both passed their checks at once).
+A repeat is recognised before the view reads its form: the key is already stored. This holds
+across app processes however the two requests meet, as the look locks the game first
+(``access.write_stored``): a repeat sent while the first save is being stored waits for it.
+Should two ever pass the look at once, the database refuses the key a second time.
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib import messages
 from django.db import IntegrityError
 from django.http import HttpResponse
 
@@ -31,10 +27,6 @@ from scorekeeper.games import access
 #: A write view, called with the request, the game's link key and the address's other parts
 #: (by name); and what it answers a repeat with, called the same way.
 WriteView = Callable[..., HttpResponse]
-
-#: The statuses of a refused write that a stored first save can explain.
-REFUSED = frozenset({409, 422})
-
 
 def saved_once(again: WriteView) -> Callable[[WriteView], WriteView]:
     """Make a write view answer a repeat of a save it stored (same write key) with ``again``:
@@ -53,16 +45,11 @@ def saved_once(again: WriteView) -> Callable[[WriteView], WriteView]:
             if access.write_stored(key=key, write_key=write_key):
                 return again(request, key, *args, **kwargs)
             try:
-                response = view(request, key, *args, **kwargs)
+                return view(request, key, *args, **kwargs)
             except IntegrityError:
                 if access.write_stored(key=key, write_key=write_key):
                     return again(request, key, *args, **kwargs)
                 raise
-            if response.status_code in REFUSED and access.write_stored(key=key, write_key=write_key):
-                for _said in messages.get_messages(request):
-                    pass  # what the refusal said is not so: the save was stored
-                return again(request, key, *args, **kwargs)
-            return response
 
         return wrapper
 
