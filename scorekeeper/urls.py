@@ -1,12 +1,12 @@
 """Root URLs: the games (the shared core, each kind of game and the referee, in one ``games``
-namespace), optional accounts (Django's auth views) and the language switcher."""
+namespace), optional accounts (Django's auth views, and ours to sign up and out) and the language switcher."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from scorekeeper.games import urls as games_urls
-from scorekeeper.games.views import signup
+from scorekeeper.games.views import sign_out, signup
 from scorekeeper.mu import urls as mu_urls
 from scorekeeper.referee import urls as referee_urls
 from scorekeeper.spades import urls as spades_urls
@@ -20,7 +20,7 @@ urlpatterns = [
     path(
         "accounts/login/", require_http_methods(["GET", "HEAD", "POST"])(auth_views.LoginView.as_view()), name="login"
     ),
-    path("accounts/logout/", require_POST(auth_views.LogoutView.as_view()), name="logout"),
+    path("accounts/logout/", sign_out, name="logout"),
     path("accounts/signup/", signup, name="signup"),
     path("", include((GAME_URLS, "games"))),
 ]

@@ -33,7 +33,9 @@
 
   const note = (form) => {
     if (!form) return;
-    const line = form.querySelector(".queued") || form.insertAdjacentElement("afterbegin", document.createElement("p"));
+    // Just above the button the finger is on.
+    const button = [...form.querySelectorAll("button:not([type=button])")].pop();
+    const line = form.querySelector(".queued") || (button || form).insertAdjacentElement(button ? "beforebegin" : "beforeend", document.createElement("p"));
     line.className = "queued";
     line.setAttribute("role", "status");
     line.textContent = text.queuedText;
@@ -97,6 +99,8 @@
     elt.querySelector(".queued")?.remove();
   });
   document.addEventListener("htmx:sendError", lost);
+  // The app did not get it: the proxy in front answered (restarting, overloaded).
+  document.addEventListener("htmx:responseError", (event) => { if ([502, 503, 504].includes(event.detail.xhr.status)) lost(event); });
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
 
@@ -183,6 +187,13 @@
     document.addEventListener("htmx:afterSettle", () => (document.querySelector("#entry form") ? hold() : lock?.release()));
     hold();
   }
+
+  // Signing out deletes what this phone kept (Clear-Site-Data), where browsers heed it.
+  document.addEventListener("submit", (event) => {
+    const ask = event.target.dataset.signOut;
+    const waiting = Object.keys(localStorage).some((name) => name.startsWith("scorekeeper:queue:"));
+    if (ask && waiting && window.isSecureContext && !confirm(ask)) event.preventDefault();
+  });
 
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));

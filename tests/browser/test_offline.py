@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from django.contrib.auth.models import User
+
 from scorekeeper.games.models import Change, Hand
 from scorekeeper.spades import services as spades_services
 
@@ -30,6 +32,8 @@ def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page
     page.context.set_offline(True)
     page.get_by_role("button", name="Save bids").click()
     expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".queued + button")).to_have_text("Save bids")  # said where the finger is
+    expect(page.locator(".queued")).to_be_in_viewport()
     expect(page.locator("#bid-0-3")).to_be_checked()  # every tap kept
     assert not Hand.objects.filter(game=game).exists()
     page.context.set_offline(False)  # the browser says "online": the kept save goes by itself
@@ -273,3 +277,48 @@ def test_the_sheet_kept_on_the_phone_follows_its_saves(page: Page, live_server):
     page.reload()  # without a connection: the sheet as it was after the save, not as first opened
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     expect(page.locator("#offline")).to_contain_text("Offline: the sheet as of")
+
+
+#: Every page the service worker keeps, as (address, text).
+KEPT_PAGES = """(async () => {
+  const pages = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!new URL(request.url).pathname.startsWith("/static/")) {
+        pages.push([request.url, await (await cache.match(request)).text()]);
+      }
+    }
+  }
+  return pages;
+})()"""
+
+
+def test_signing_out_deletes_what_the_phone_kept_and_asks_first_when_a_save_waits(page: Page, live_server):
+    User.objects.create_user("hal", password="table-cards-77")
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("#id_username", "hal")
+    page.fill("#id_password", "table-cards-77")
+    page.get_by_role("button", name="Sign in").click()
+    start_spades_game(page, live_server)
+    _controlled(page)
+    assert any("Signed in as" in text for _url, text in page.evaluate(KEPT_PAGES))
+    page.route(re.compile(r".*/bids/$"), lambda route: route.fulfill(status=503))  # the server in trouble
+    tap_bids(page, BIDS)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".queued")).to_have_text(QUEUED)
+    asked: list[str] = []
+
+    def answer(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if len(asked) > 1 else dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.get_by_role("button", name="Sign out").click()  # dismissed: still signed in, the save kept
+    expect(page.get_by_text("Signed in as hal")).to_be_visible()
+    assert asked == ["A save on this phone has not been sent yet: signing out deletes it. Sign out anyway?"]
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+    assert len(asked) == 2
+    assert kept_saves(page) == []
+    assert not [url for url, text in page.evaluate(KEPT_PAGES) if "Signed in as" in text]

@@ -339,6 +339,18 @@ def test_the_footer_offers_sign_in_or_sign_out() -> None:
     assert "Sign in" in client.get(reverse("games:home")).content.decode()
 
 
+def test_signing_out_has_the_browser_forget_the_kept_pages_and_asks_first_when_saves_wait() -> None:
+    """Issue 14: the sheets the service worker kept show "Signed in as …" and the account's games."""
+    client = Client()
+    client.force_login(User.objects.create_user("gus", password="table-cards-77"))
+    page = client.get(reverse("games:home")).content.decode()
+    assert 'data-sign-out="A save on this phone has not been sent yet' in page
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert response.headers["Clear-Site-Data"] == '"cache", "storage"'
+    assert client.get(reverse("logout")).status_code == 405  # signing out is a form's post, never a link
+
+
 # --- signing in is throttled per account and per client (issue 11; django-axes) -------------------------------------
 
 

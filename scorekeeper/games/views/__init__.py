@@ -8,14 +8,14 @@
 - :mod:`.games`: the games list, CSV and printed sheet, import;
 - :mod:`.players`: players and statistics;
 - :mod:`.offline`: the service worker, served from the site's root;
-- :mod:`.accounts`: signing up.
+- :mod:`.accounts`: signing up and out.
 
 Every view that touches a game takes the game's link key from the address and
 asks :func:`scorekeeper.games.access.game_for` what the link allows. Views never
 query the database themselves: they go through ``access``, the presenters and the services.
 """
 
-from .accounts import signup
+from .accounts import sign_out, signup
 from .changes import change_revert, game_changes
 from .games import game_csv, game_print, games_import, games_list
 from .offline import service_worker
@@ -48,6 +48,7 @@ __all__ = [
     "player_versus",
     "players_list",
     "service_worker",
+    "sign_out",
     "signup",
     "web_manifest",
 ]
