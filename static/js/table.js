@@ -69,7 +69,8 @@
       }
       failures = 0;
       keep(queued().filter((kept) => kept.key !== save.key));
-      if (!target && status < 300) location.reload();
+      // No place for its answer (a correction's row): the poll brings the change, and keeps what is being typed.
+      if (!target && status < 300) document.getElementById("live") ? htmx.trigger("#live", "poll") : location.reload();
     }
     later();
   }
@@ -81,7 +82,8 @@
     const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
     if (!store || !key) return;
     const saves = queued().filter((kept) => kept.url !== config.path);
-    const target = /^#[\w-]+$/.test(form.getAttribute("hx-target") || "") ? form.getAttribute("hx-target") : null;
+    const aim = event.detail.target;  // where htmx swaps the answer: found again by its id
+    const target = /^[\w-]+$/.test(aim?.id || "") ? `#${aim.id}` : null;
     // The page's CSRF header goes with a replay (a kept token may be stale).
     const fields = [...config.formData].filter(([name, v]) => typeof v === "string" && name !== "csrfmiddlewaretoken");
     saves.push({ url: config.path, key, fields, target, swap: form.getAttribute("hx-swap") || "innerHTML", entered: entered(form) });

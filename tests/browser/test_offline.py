@@ -181,9 +181,11 @@ def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, li
     page.locator("label[for=edit-tricks-2-3]").click()
     page.get_by_role("button", name="Save corrected hand").click()
     expect(page.locator(".edit-form .queued")).to_have_text(QUEUED)
-    page.context.set_offline(False)  # sent; its row is no longer on the page to take the answer: a fresh sheet
-    expect(page.locator(".edit-form")).to_have_count(0)  # the page came again
-    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    tap_bids(page, {0: "2"})  # the next hand's bids, while the correction waits
+    page.context.set_offline(False)  # sent; the live poll brings the corrected row
+    expect(page.locator(".edit-form")).to_have_count(0)
+    expect(page.locator("#hand-1 summary")).to_contain_text("Bob 4/3")  # bid 4, took 3: corrected
+    expect(page.locator("#bid-0-2")).to_be_checked()  # what was being typed is still there
     assert kept_saves(page) == []
     assert list(Hand.objects.get(game=game, number=0).tricks) == [4, 3, 3, 3]
     assert Change.objects.filter(game=game, action="edit").count() == 1

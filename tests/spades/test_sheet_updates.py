@@ -19,10 +19,10 @@ pytestmark = pytest.mark.django_db
 
 
 def shown(client, game) -> dict[str, str]:
-    """What the phone's page tells every write: its version and row count (the #live inputs)."""
+    """What the phone's page tells every write: its version, row count and entry stage (the #live inputs)."""
     page = client.get(game.get_absolute_url()).content.decode()
     live = re.search(r'<div id="live".*?</div>', page, re.S).group(0)
-    return dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', live))
+    return dict(re.findall(r'name="(v|rows|stage)" value="([0-9a-z]+)"', live))
 
 
 def rows_in(content: str) -> list[int]:
@@ -84,6 +84,26 @@ def test_a_correction_in_its_row_sends_the_rows_from_that_hand_on(client):
     assert re.search(r'<details class="hand" id="hand-5" open>', content)
     assert "this hand," in content
     assert re.search(r'id="hand-6"[^>]*hx-swap-oob="true"', content)
+
+
+@pytest.mark.parametrize(
+    ("stage", "sent"),
+    [("shown", False), ("", True), ("13e", True)],
+    ids=["stage-holds", "stage-unknown", "stage-moved"],
+)
+def test_a_correction_leaves_the_entry_form_being_typed_in_alone_while_its_stage_holds(client, stage, sent):
+    game = game_with_hands(4)
+    opened = client.get(url("hand_edit", game, 2), **HTMX).content.decode()
+    fingerprint = re.search(r'name="shown" value="([^"]*)"', opened).group(1)
+    page = shown(client, game)
+    assert page["stage"] == "5e"  # hand 5, its bids asked
+    page["stage"] = page["stage"] if stage == "shown" else stage
+    data = {**{f"bid_{s}": "3" for s in range(4)}, **{f"tricks_{s}": "3" for s in range(3)}, "tricks_3": "4"}
+
+    response = client.post(url("hand_edit", game, 2), {**data, "shown": fingerprint, **page}, **HTMX)
+
+    assert response.status_code == 200
+    assert ('id="entry"' in response.content.decode()) is sent
 
 
 def test_a_refused_correction_shows_its_errors_in_place(client):

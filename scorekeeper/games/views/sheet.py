@@ -113,7 +113,7 @@ def sheet_render(
     """
     count = len(page.sheet.hands)
     opened = reply.opened if reply is not None else opened_row(request)
-    polled = reply.shown.stage if reply is not None and reply.primary == "live" else None
+    shown_stage = reply.shown.stage if reply is not None else None
     context.update(
         game=game,
         page=page,
@@ -121,7 +121,7 @@ def sheet_render(
         shown_rows=count,
         chart=running_chart(page.sheet),
         rulings=presenters.game_rulings(game),
-        **live_stage(page, polled),
+        **live_stage(page, shown_stage),
     )
     if not request.htmx or (reply is None and request.method != "POST"):
         context["rows"] = [page.row(number, explained=number == opened) for number in range(1, count + 1)]
@@ -141,7 +141,8 @@ def sheet_render(
         added_rows=[row for row in rows if row.number > (reply.shown.count or 0)],
         primary=reply.primary,
         opened=opened,
-        send_entry=reply.primary != "live" or context["entry_outdated"],
+        # A correction leaves the entry form, and what is being typed in it, alone while its stage holds.
+        send_entry=context["entry_outdated"] or (reply.primary == "row" and shown_stage is None),
         sheet_template=template,
     )
     response = render(request, "games/_update.html", context, status=status)
