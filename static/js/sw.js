@@ -1,9 +1,9 @@
 // Scorekeeper's service worker (served at /sw.js; README "Offline and on the home screen").
 // It keeps the app's static files, the home page and the last version of each sheet opened, so
 // that the app and a game open without a connection. It never touches a write: only GET
-// requests are looked at, and only a sheet page (/games/<key>/), / or a static file is kept. The version in its address
-// (/sw.js?v=...) changes with every deploy that changes a static file: the new worker then
-// drops the caches of the old one.
+// requests are looked at, and only a sheet page (/games/<key>/), / or a static file is kept.
+// The version in its address (/sw.js?v=...) changes with every deploy that changes a static
+// file: the new worker then drops the caches of the old one.
 "use strict";
 const VERSION = new URL(self.location).searchParams.get("v") || "0";
 const FILES = `scorekeeper-files-${VERSION}`;
@@ -35,13 +35,32 @@ self.addEventListener("message", (event) => {
   })));
 });
 
+// Django's hashed names (css/app.4f2a9c1e0b7d.css): such a file never changes under its name.
+const HASHED = /\.[0-9a-f]{12}\.[a-z0-9.]+$/;
+// How long a page waits for a server that does not answer (Wi-Fi without internet) when a copy is kept.
+const PATIENCE = 4000;
+
+// The server's answer, kept for later; without a connection, or after PATIENCE ms, the copy kept.
+const networkFirst = (request, cacheName, key) => new Promise((resolve) => {
+  const fromServer = fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(cacheName).then((cache) => cache.put(key, copy));
+    }
+    return response;
+  });
+  const fromPhone = () => caches.open(cacheName).then((cache) => cache.match(key))
+    .then((kept) => kept || fromServer).then(resolve, () => resolve(Response.error()));
+  const timer = setTimeout(fromPhone, PATIENCE);
+  fromServer.then((response) => { clearTimeout(timer); resolve(response); }, () => { clearTimeout(timer); fromPhone(); });
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;  // a write goes to the server, or fails: never an answer from here
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/static/")) {
-    // Hashed names: a file never changes under its name, so the kept copy is as good as new.
+  if (url.pathname.startsWith("/static/") && HASHED.test(url.pathname)) {
     event.respondWith(caches.match(request).then((kept) => kept || fetch(request).then((response) => {
       if (response.ok) {
         const copy = response.clone();
@@ -49,14 +68,9 @@ self.addEventListener("fetch", (event) => {
       }
       return response;
     })));
+  } else if (url.pathname.startsWith("/static/")) {
+    event.respondWith(networkFirst(request, FILES, request));  // unhashed while developing (DEBUG): may change
   } else if (request.mode === "navigate" && SHEET.test(url.pathname)) {
-    // A sheet: the server's, kept for later; without a connection, the last one kept.
-    event.respondWith(fetch(request).then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(SHEETS).then((cache) => cache.put(url.pathname, copy));
-      }
-      return response;
-    }).catch(() => caches.open(SHEETS).then((cache) => cache.match(url.pathname)).then((kept) => kept || Response.error())));
+    event.respondWith(networkFirst(request, SHEETS, url.pathname));
   }
 });

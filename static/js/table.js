@@ -129,7 +129,9 @@
   }
   if (!navigator.onLine) showOffline(true);
   window.addEventListener("offline", () => showOffline(true));
-  document.addEventListener("htmx:sendError", (event) => { if (event.detail.elt.id === "live") showOffline(true); });
+  for (const failed of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(failed, (event) => { if (event.detail.elt.id === "live") showOffline(true); });
+  }
 
   // The poll rests while hidden.
   document.addEventListener("htmx:confirm", (event) => {

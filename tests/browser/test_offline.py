@@ -324,3 +324,16 @@ def test_signing_out_deletes_what_the_phone_kept_and_asks_first_when_a_save_wait
     assert len(asked) == 2
     assert kept_saves(page) == []
     assert not [url for url, text in page.evaluate(KEPT_PAGES) if "Signed in as" in text]
+
+
+def test_a_server_that_does_not_answer_opens_the_kept_sheet_and_says_offline(page: Page, live_server):
+    """Wi-Fi without internet: the phone has a network, the server never answers."""
+    start_spades_game(page, live_server)
+    _controlled(page)
+    hung: list[Route] = []
+    page.context.route(re.compile(r".*/games/[^/]+/(live/.*)?$"), lambda route: hung.append(route))  # the worker's too
+    page.reload()  # the worker waits 4 s for the server, then shows the sheet it kept
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible(timeout=10_000)
+    page.evaluate("htmx.config.timeout = 500")  # the poll gives up sooner than the app's 15 s
+    expect(page.locator("#offline")).to_contain_text("Offline: the sheet as of")
+    assert hung
