@@ -58,13 +58,16 @@ def deal_auction_save(
     else it is in play until :func:`deal_points_save`: the Chef, level, Vize, trumps and partner.
 
     Args:
-        laid: cards each player laid (seat order); last: with an Eklat, the tied player who laid last.
+        laid: the cards each player laid (seat order).
+        last: with an Eklat, the tied player who laid last.
         vize_digits: with players tied for Vize, the digits each laid (the tie-break).
-        vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only); partner: the
-            Chef's partner (more than 3 players).
-        laid_cards: optionally, the cards laid ((colour, digit index) pairs): Chef's, Vize's trump among theirs (§5).
+        vize_trump, chef_trump: colour name, digit or ``None`` (the Chef only).
+        partner: the Chef's partner (more than 3 players).
+        laid_cards: optionally, the cards laid ((colour, digit index) pairs): the Chef's, and
+            the Vize's trump among the Vize's (§5).
         number: the 0-based deal the form was shown for (a version check).
-        device, write_key: the phone's name and its form's write key, for the change history.
+        device: the phone's name, for the change history.
+        write_key: the phone's form's write key (``games.views.once``).
 
     Raises:
         StaleHand: another phone changed the game meanwhile.
@@ -83,6 +86,14 @@ def deal_auction_save(
         partner=partner,
         laid_cards=laid_cards,
     )
+    return _auction_store(game, deals, engine, record, device=device, write_key=write_key)
+
+
+def _auction_store(
+    game: Game, deals: list[Deal], engine: MuGame, record: dict[str, Any], *, device: str, write_key: str
+) -> Deal:
+    """Store the auction's ``record`` as the deal after ``deals`` (``engine``: the game before
+    it), once the game with it is checked (:func:`_auction_scored`), and its change."""
     stored = Deal(game=game, number=len(deals), record=record)
     rows = [*deals, stored]
     scored = _auction_scored(game, engine, rows)

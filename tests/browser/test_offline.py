@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, Route, expect
-
 from django.contrib.auth.models import User
+from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.games.models import Change, Hand
 from scorekeeper.spades import services as spades_services

@@ -28,6 +28,7 @@ from scorekeeper.games import access
 #: (by name); and what it answers a repeat with, called the same way.
 WriteView = Callable[..., HttpResponse]
 
+
 def saved_once(again: WriteView) -> Callable[[WriteView], WriteView]:
     """Make a write view answer a repeat of a save it stored (same write key) with ``again``:
     the answer to that save as it succeeded (``again(request, key, **kwargs)``).

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import add_rule_error, small_number
@@ -152,15 +153,8 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     hand = hands[number - 1]
     page = spades_page(game, hands[: number - 1])  # the state before this hand: what it could bid
     engine = page.engine
-    seats = engine.bidding_order(number - 1)
-    partnership = engine.rules.bidding == "partnership"
-    bid_order = None if hand.bids is None else (engine.side_order(number - 1) if partnership else seats)
-    kwargs: dict[str, Any] = {
-        "order": seats,
-        "bid_order": bid_order,
-        "sides": len(engine.sides),
-        "runs": engine.rules.cutthroat_bonus,
-    }
+    kwargs = _edit_form_shape(engine, number, hand)
+    seats, bid_order = kwargs["order"], kwargs["bid_order"]
     if request.method == "POST":
         form = HandForm(request.POST, **kwargs)
         if form.is_valid():
@@ -198,6 +192,16 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         "shown": request.POST.get("shown", "") if request.method == "POST" else hand.fingerprint(),
     }
     return edit_render(request, "spades/hand_edit.html", context, status=status)
+
+
+def _edit_form_shape(engine: SpadesGame, number: int, hand: Hand) -> dict[str, Any]:
+    """The :class:`HandForm` arguments to correct ``hand``, hand ``number`` (1-based) of
+    ``engine``: the seats in bidding order, who bid in what order (sides with partnership
+    bidding; ``None`` for a hand thrown in before its bids), the sides, and cutthroat runs."""
+    seats = engine.bidding_order(number - 1)
+    partnership = engine.rules.bidding == "partnership"
+    bid_order = None if hand.bids is None else (engine.side_order(number - 1) if partnership else seats)
+    return {"order": seats, "bid_order": bid_order, "sides": len(engine.sides), "runs": engine.rules.cutthroat_bonus}
 
 
 def sheet_response(
