@@ -4,11 +4,11 @@
   const body = document.body;
   const text = body.dataset;
   const game = (location.pathname.match(/^\/games\/([^/]+)\//) || [])[1];
-  const store = game && `scorekeeper:queue:${game}`;
+  const store = game && `scorekeeper:kept:${game}`;
   const WAIT = [1, 2, 5, 10, 30, 60];  // seconds before trying again
   let failures = 0, timer = null, sending = null;
 
-  const queued = () => {
+  const keptSaves = () => {
     try {
       const saves = JSON.parse(localStorage.getItem(store)) || [];
       return saves.filter((save) => save && typeof save.url === "string" && save.key && Array.isArray(save.fields));
@@ -35,21 +35,21 @@
     if (!form) return;
     // Just above the button the finger is on.
     const button = [...form.querySelectorAll("button:not([type=button])")].pop();
-    const line = form.querySelector(".queued") || (button || form).insertAdjacentElement(button ? "beforebegin" : "beforeend", document.createElement("p"));
-    line.className = "queued";
+    const line = form.querySelector(".not-saved") || (button || form).insertAdjacentElement(button ? "beforebegin" : "beforeend", document.createElement("p"));
+    line.className = "not-saved";
     line.setAttribute("role", "status");
-    line.textContent = text.queuedText;
+    line.textContent = text.notSavedText;
   };
 
   const later = () => {
     clearTimeout(timer);
-    if (store && queued().length) timer = setTimeout(send, 1000 * WAIT[Math.min(failures, WAIT.length - 1)]);
+    if (store && keptSaves().length) timer = setTimeout(send, 1000 * WAIT[Math.min(failures, WAIT.length - 1)]);
   };
 
   // Done when answered 2xx, 409 or 422; else tried again.
   async function send() {
     if (sending || !store) return;
-    for (let saves = queued(); saves.length; saves = queued()) {
+    for (let saves = keptSaves(); saves.length; saves = keptSaves()) {
       const save = (sending = saves[0]);
       let status = 0;
       const target = save.target && document.querySelector(save.target);
@@ -68,7 +68,7 @@
         break;
       }
       failures = 0;
-      keep(queued().filter((kept) => kept.key !== save.key));
+      keep(keptSaves().filter((kept) => kept.key !== save.key));
       // No place for its answer (a correction's row): the poll brings the change, and keeps what is being typed.
       if (!target && status < 300) document.getElementById("live") ? htmx.trigger("#live", "poll") : location.reload();
     }
@@ -81,7 +81,7 @@
     const form = event.detail.elt;
     const key = config?.verb === "post" && form.tagName === "FORM" && config.formData?.get("write_key");
     if (!store || !key) return;
-    const saves = queued().filter((kept) => kept.url !== config.path);
+    const saves = keptSaves().filter((kept) => kept.url !== config.path);
     const aim = event.detail.target;  // where htmx swaps the answer: found again by its id
     const target = /^[\w-]+$/.test(aim?.id || "") ? `#${aim.id}` : null;
     // The page's CSRF header goes with a replay (a kept token may be stale).
@@ -97,8 +97,8 @@
   document.addEventListener("htmx:configRequest", (event) => {
     const { elt, path, verb } = event.detail;
     if (!store || verb !== "post" || elt.tagName !== "FORM" || !elt.querySelector("[name=write_key]")) return;
-    keep(queued().filter((kept) => kept.url !== path));
-    elt.querySelector(".queued")?.remove();
+    keep(keptSaves().filter((kept) => kept.url !== path));
+    elt.querySelector(".not-saved")?.remove();
   });
   document.addEventListener("htmx:sendError", lost);
   // The app did not get it: the proxy in front answered (restarting, overloaded).
@@ -195,14 +195,14 @@
   // Signing out deletes what this phone kept (Clear-Site-Data), where browsers heed it.
   document.addEventListener("submit", (event) => {
     const ask = event.target.dataset.signOut;
-    const waiting = Object.keys(localStorage).some((name) => name.startsWith("scorekeeper:queue:"));
+    const waiting = Object.keys(localStorage).some((name) => name.startsWith("scorekeeper:kept:"));
     if (ask && waiting && window.isSecureContext && !confirm(ask)) event.preventDefault();
   });
 
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));
   // Once htmx has read its settings.
-  if (store && queued().length) {
+  if (store && keptSaves().length) {
     note(document.querySelector("#entry form"));
     document.addEventListener("htmx:load", send, { once: true });
   }

@@ -16,13 +16,13 @@ from .helpers import start_spades_game, tap_bids
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-QUEUED = "Not saved: no connection. It will be sent when the connection is back."
+NOT_SAVED = "Not saved: no connection. It will be sent when the connection is back."
 BIDS = {0: "3", 1: "4", 2: "2", 3: "3"}
 
 
 def kept_saves(page: Page) -> list[str]:
-    """The games this phone keeps saves for (static/js/table.js's queues in localStorage)."""
-    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))")
+    """The games this phone keeps saves for (static/js/table.js's kept saves, in localStorage)."""
+    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:kept:'))")
 
 
 def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page, live_server):
@@ -30,9 +30,9 @@ def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page
     tap_bids(page, BIDS)
     page.context.set_offline(True)
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
-    expect(page.locator(".queued + button")).to_have_text("Save bids")  # said where the finger is
-    expect(page.locator(".queued")).to_be_in_viewport()
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
+    expect(page.locator(".not-saved + button")).to_have_text("Save bids")  # said where the finger is
+    expect(page.locator(".not-saved")).to_be_in_viewport()
     expect(page.locator("#bid-0-3")).to_be_checked()  # every tap kept
     assert not Hand.objects.filter(game=game).exists()
     page.context.set_offline(False)  # the browser says "online": the kept save goes by itself
@@ -77,11 +77,11 @@ def test_a_game_opens_without_a_connection_and_its_kept_save_goes_when_back(page
     tap_bids(page, BIDS)
     page.context.set_offline(True)
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     page.reload()  # closed and opened again, with no connection: the sheet as last seen
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
     expect(page.locator("#offline")).to_contain_text("Offline: the sheet as of")
-    expect(page.locator(".queued")).to_have_text(QUEUED)  # the kept save is still on the phone
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)  # the kept save is still on the phone
     page.context.set_offline(False)
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     expect(page.locator("#offline")).to_be_hidden()
@@ -136,7 +136,7 @@ def test_a_kept_save_of_a_hand_another_phone_saved_meanwhile_shows_both(page: Pa
     tap_bids(page, BIDS)
     page.context.set_offline(True)
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     spades_services.hand_bids_save(game=game, bids=[5, 5, 1, 1], device="Ben's phone")  # meanwhile, at the table
     page.context.set_offline(False)
     messages = page.locator("#messages")
@@ -160,7 +160,7 @@ def test_a_stale_sheet_reopened_offline_keeps_its_save_not_its_previews(page: Pa
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
     tap_bids(page, {0: "4", 1: "4", 2: "2", 3: "3"})  # the bid offers cannot be asked for: only the save is kept
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_contain_text("This hand was just changed from another phone")
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
@@ -179,7 +179,7 @@ def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, li
     page.locator("label[for=edit-tricks-1-3]").click()
     page.locator("label[for=edit-tricks-2-3]").click()
     page.get_by_role("button", name="Save corrected hand").click()
-    expect(page.locator(".edit-form .queued")).to_have_text(QUEUED)
+    expect(page.locator(".edit-form .not-saved")).to_have_text(NOT_SAVED)
     tap_bids(page, {0: "2"})  # the next hand's bids, while the correction waits
     page.context.set_offline(False)  # sent; the live poll brings the corrected row
     expect(page.locator(".edit-form")).to_have_count(0)
@@ -224,7 +224,7 @@ def test_a_kept_save_answered_by_a_server_in_trouble_is_tried_again(page: Page, 
 
     page.context.set_offline(True)
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     page.route(re.compile(r".*/bids/$"), busy_once)
     page.context.set_offline(False)
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()  # kept, and sent again
@@ -237,7 +237,7 @@ def test_a_kept_save_is_sent_when_the_sheet_is_opened_again(page: Page, live_ser
     tap_bids(page, BIDS)
     page.route(re.compile(r".*/bids/$"), lambda route: route.abort())  # the server out of reach
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     page.unroute(re.compile(r".*/bids/$"))
     page.reload()  # closed and opened again, online: the kept save goes by itself
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
@@ -249,7 +249,7 @@ def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_serve
     tap_bids(page, BIDS)
     page.route(re.compile(r".*/bids/$"), lambda route: route.abort())  # the server out of reach
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     page.unroute(re.compile(r".*/bids/$"))
     page.get_by_role("button", name="Save bids").click()  # by hand, before the kept save goes
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
@@ -307,7 +307,7 @@ def test_signing_out_deletes_what_the_phone_kept_and_asks_first_when_a_save_wait
     page.route(re.compile(r".*/bids/$"), lambda route: route.fulfill(status=503))  # the server in trouble
     tap_bids(page, BIDS)
     page.get_by_role("button", name="Save bids").click()
-    expect(page.locator(".queued")).to_have_text(QUEUED)
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
     asked: list[str] = []
 
     def answer(dialog) -> None:

@@ -38,7 +38,7 @@ def test_the_sheet_carries_the_offline_note_and_the_stay_awake_switch_in_german(
     page = client.get(url("detail", game), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'data-text="Offline: die Punkteliste von %(time)s"' in page
     assert "Bildschirm anlassen" in page
-    assert 'data-queued-text="Nicht gespeichert: keine Verbindung.' in page
+    assert 'data-not-saved-text="Nicht gespeichert: keine Verbindung.' in page
 
 
 def test_a_view_link_has_no_stay_awake_switch(client):
