@@ -270,5 +270,8 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
-    }
+    },
+    # A policy governs a document or a worker, never the scripts and stylesheets a page loads:
+    # on those it is bytes on every first load and nothing more (the icons and SVGs keep it).
+    "EXCLUDE_URL_PREFIXES": [f"/{STATIC_URL}{folder}/" for folder in ("css", "js", "django_htmx")],
 }

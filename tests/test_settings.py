@@ -131,3 +131,13 @@ def test_errors_are_logged_to_standard_error():
     assert "Traceback (most recent call last)" in err and "RuntimeError: the disk is on fire" in err
     not_found = [line for line in err.splitlines() if "Not Found" in line]
     assert len(not_found) == 1 and not_found[0].endswith("WARNING django.request: Not Found: /rules/no-such-preset/")
+
+
+def test_scripts_and_stylesheets_come_without_the_policy_documents_and_icons_with_it(client):
+    """The policy governs documents and workers only (the service worker, /sw.js, keeps it)."""
+    for address in ("/static/css/app.css", "/static/js/table.js", "/static/django_htmx/htmx-2.min.js"):
+        response = client.get(address)
+        assert response.status_code == 200 and "Content-Security-Policy" not in response.headers, address
+    for address in ("/static/favicon.svg", "/sw.js"):
+        response = client.get(address)
+        assert response.status_code == 200 and "Content-Security-Policy" in response.headers, address
