@@ -72,6 +72,9 @@ class MuPage:
     #: The last deal's 0-based number and fingerprint, for the undo button (``None``: no deals).
     last_row: tuple[int, str] | None = None
 
+    #: No part of the Mü entry forms depends on the scores (see ``SheetPage.offers``).
+    offers = ""
+
     @cached_property
     def rows(self) -> tuple[DealRow, ...]:
         """One :class:`DealRow` per deal played, without its explanation lines."""

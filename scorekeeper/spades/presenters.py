@@ -8,6 +8,7 @@ the game with its hands already loaded (two queries in all, whatever the length)
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -135,6 +136,18 @@ class SpadesPage:
     sides: tuple[SideOffer, ...] = ()
     #: The last hand's 0-based number and fingerprint, for the undo button (``None``: no hands).
     last_row: tuple[int, str] | None = None
+
+    @property
+    def offers(self) -> str:
+        """What the bids form offers that the scores decide, while bids are asked (the bids each
+        seat may tap, what each side may declare: blind nil, 10-for-200, ... when behind by
+        enough), as a short digest: part of the entry stage, so a phone's form showing other
+        offers is sent afresh; ``""`` otherwise."""
+        if self.in_play is not None or self.winner is not None:
+            return ""
+        seats = [[choice.value for choice in turn.choices] for turn in self.order]
+        sides = [([choice.value for choice in side.choices], side.declarable) for side in self.sides]
+        return hashlib.blake2s(repr((seats, sides)).encode(), digest_size=3).hexdigest()  # values: no language
 
     @cached_property
     def rows(self) -> tuple[HandRow, ...]:

@@ -41,19 +41,21 @@ const HASHED = /\.[0-9a-f]{12}\.[a-z0-9.]+$/;
 const PATIENCE = 4000;
 
 // The server's answer, kept for later; without a connection, or after PATIENCE ms, the copy kept.
-const networkFirst = (request, cacheName, key) => new Promise((resolve) => {
-  const fromServer = fetch(request).then((response) => {
-    if (response.ok) {
-      const copy = response.clone();
-      caches.open(cacheName).then((cache) => cache.put(key, copy));
-    }
-    return response;
+const networkFirst = (event, cacheName, key) => {
+  const fromServer = fetch(event.request);
+  // Kept even when the answer comes after the kept copy was shown (the worker stays up for it).
+  event.waitUntil(fromServer.then((response) => {
+    if (!response.ok) return null;
+    const copy = response.clone();  // now, before the page reads the body
+    return caches.open(cacheName).then((cache) => cache.put(key, copy));
+  }).catch(() => null));
+  return new Promise((resolve) => {
+    const fromPhone = () => caches.open(cacheName).then((cache) => cache.match(key))
+      .then((kept) => kept || fromServer).then(resolve, () => resolve(Response.error()));
+    const timer = setTimeout(fromPhone, PATIENCE);
+    fromServer.then((response) => { clearTimeout(timer); resolve(response); }, () => { clearTimeout(timer); fromPhone(); });
   });
-  const fromPhone = () => caches.open(cacheName).then((cache) => cache.match(key))
-    .then((kept) => kept || fromServer).then(resolve, () => resolve(Response.error()));
-  const timer = setTimeout(fromPhone, PATIENCE);
-  fromServer.then((response) => { clearTimeout(timer); resolve(response); }, () => { clearTimeout(timer); fromPhone(); });
-});
+};
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -69,8 +71,8 @@ self.addEventListener("fetch", (event) => {
       return response;
     })));
   } else if (url.pathname.startsWith("/static/")) {
-    event.respondWith(networkFirst(request, FILES, request));  // unhashed while developing (DEBUG): may change
+    event.respondWith(networkFirst(event, FILES, request));  // unhashed while developing (DEBUG): may change
   } else if (request.mode === "navigate" && SHEET.test(url.pathname)) {
-    event.respondWith(networkFirst(request, SHEETS, url.pathname));
+    event.respondWith(networkFirst(event, SHEETS, url.pathname));
   }
 });

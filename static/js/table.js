@@ -4,7 +4,7 @@
   const body = document.body;
   const text = body.dataset;
   const game = (location.pathname.match(/^\/games\/([^/]+)\//) || [])[1];
-  const store = game && `scorekeeper:kept:${game}`;
+  const store = game && `scorekeeper:queue:${game}`;  // a stored name: kept as first shipped
   const WAIT = [1, 2, 5, 10, 30, 60];  // seconds before trying again
   let failures = 0, timer = null, sending = null;
 
@@ -31,14 +31,14 @@
     return [form.querySelector("h2, h3")?.textContent.trim(), parts.join(", ")].filter(Boolean).join(" – ");
   };
 
-  const note = (form) => {
+  const note = (form, said = text.notSavedText) => {
     if (!form) return;
     // Just above the button the finger is on.
     const button = [...form.querySelectorAll("button:not([type=button])")].pop();
     const line = form.querySelector(".not-saved") || (button || form).insertAdjacentElement(button ? "beforebegin" : "beforeend", document.createElement("p"));
     line.className = "not-saved";
     line.setAttribute("role", "status");
-    line.textContent = text.notSavedText;
+    line.textContent = said;
   };
 
   const later = () => {
@@ -55,7 +55,8 @@
       const target = save.target && document.querySelector(save.target);
       try {
         const values = Object.fromEntries(save.fields);
-        document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
+        // What the sheet shows, for an answer of what changed; with no place for it, the whole sheet comes.
+        if (target) document.querySelectorAll("#live input").forEach((input) => { values[input.name] = input.value; });
         await htmx.ajax("POST", save.url, { source: target || body, target: target || body, swap: target ? save.swap : "none", values });
         status = save.status || 0;
       } catch (e) {
@@ -69,7 +70,7 @@
       }
       failures = 0;
       keep(keptSaves().filter((kept) => kept.key !== save.key));
-      // No place for its answer (a correction's row): the poll brings the change, and keeps what is being typed.
+      // Not a sheet's answer (a change undone on the history page): the poll brings the change.
       if (!target && status < 300) document.getElementById("live") ? htmx.trigger("#live", "poll") : location.reload();
     }
     later();
@@ -101,8 +102,14 @@
     elt.querySelector(".not-saved")?.remove();
   });
   document.addEventListener("htmx:sendError", lost);
-  // The app did not get it: the proxy in front answered (restarting, overloaded).
-  document.addEventListener("htmx:responseError", (event) => { if ([502, 503, 504].includes(event.detail.xhr.status)) lost(event); });
+  // A proxy in front answered (the app restarting, overloaded): kept as if unsent. Any other
+  // error page (a renewed link, a throttle, an expired page): what it says, at the form.
+  document.addEventListener("htmx:responseError", (event) => {
+    const { xhr, elt } = event.detail;
+    if ([502, 503, 504].includes(xhr.status)) return lost(event);
+    const said = new DOMParser().parseFromString(xhr.responseText, "text/html").querySelector("main p");
+    if (elt.tagName === "FORM" && said) note(elt, said.textContent.trim());
+  });
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
 
@@ -195,8 +202,9 @@
   // Signing out deletes what this phone kept (Clear-Site-Data), where browsers heed it.
   document.addEventListener("submit", (event) => {
     const ask = event.target.dataset.signOut;
-    const waiting = Object.keys(localStorage).some((name) => name.startsWith("scorekeeper:kept:"));
-    if (ask && waiting && window.isSecureContext && !confirm(ask)) event.preventDefault();
+    if (!ask || !window.isSecureContext) return;
+    const waiting = Object.keys(localStorage).some((name) => name.startsWith("scorekeeper:queue:"));
+    if (waiting && !confirm(ask)) event.preventDefault();
   });
 
   // Keys are made here: a cached page may hold used ones.

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, Route, expect
 
+from scorekeeper.games import services
 from scorekeeper.games.models import Change, Hand
 from scorekeeper.spades import services as spades_services
 
@@ -22,7 +23,7 @@ BIDS = {0: "3", 1: "4", 2: "2", 3: "3"}
 
 def kept_saves(page: Page) -> list[str]:
     """The games this phone keeps saves for (static/js/table.js's kept saves, in localStorage)."""
-    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:kept:'))")
+    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:queue:'))")
 
 
 def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page, live_server):
@@ -336,3 +337,35 @@ def test_a_server_that_does_not_answer_opens_the_kept_sheet_and_says_offline(pag
     page.evaluate("htmx.config.timeout = 500")  # the poll gives up sooner than the app's 15 s
     expect(page.locator("#offline")).to_contain_text("Offline: the sheet as of")
     assert hung
+
+
+def test_a_change_undone_without_a_connection_shows_on_the_sheet_once_sent(page: Page, live_server):
+    """A kept save whose answer has no place on the page it is sent from (the history's list):
+    sent from the sheet, without what the sheet shows, then the live poll brings the change."""
+    game = start_spades_game(page, live_server)
+    spades_services.hand_bids_save(game=game, bids=[3, 4, 2, 3])
+    sheet = page.url
+    page.get_by_role("link", name="History").click()
+    page.route(re.compile(r".*/history/\d+/undo/$"), lambda route: route.abort())  # no connection
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo this change").click()
+    expect(page.locator(".not-saved")).to_have_text(NOT_SAVED)
+    page.unroute(re.compile(r".*/history/\d+/undo/$"))
+    page.route(re.compile(r".*/history/\d+/undo/$"), lambda route: route.abort(), times=1)  # still none
+    page.goto(sheet)
+    page.evaluate("window.notReloaded = true")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # back: the kept save goes from the sheet
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    assert page.evaluate("window.notReloaded === true")  # the live poll brought it: no reload
+    assert not Hand.objects.filter(game=game).exists()
+    assert kept_saves(page) == []
+
+
+def test_an_error_page_answering_a_save_is_said_at_the_form(page: Page, live_server):
+    game = start_spades_game(page, live_server)
+    services.game_link_renew(game=game, link="edit")  # the edit link renewed on another phone
+    tap_bids(page, BIDS)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator(".not-saved")).to_contain_text("The link may have been renewed")
+    expect(page.locator("#bid-1-4")).to_be_checked()  # nothing lost on the page
+    assert kept_saves(page) == []  # refused, not kept to send again

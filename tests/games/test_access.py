@@ -104,6 +104,13 @@ def test_a_write_without_csrf_token_is_refused(games, name) -> None:
     assert snapshot(*STORED) == before
 
 
+def test_a_page_older_than_a_sign_in_is_told_to_reload_in_words(games) -> None:
+    """Issue 14: a kept sheet from before signing in posts a token that no longer holds."""
+    response = Client(enforce_csrf_checks=True).post(reverse("games:bids", args=[games["spades"].edit_key]), {})
+    assert response.status_code == 403
+    assert "Nothing was saved: this page was opened before you signed in or out." in response.content.decode()
+
+
 @pytest.mark.parametrize("name", sorted(READS))
 def test_a_view_link_reads_every_page_and_changes_nothing(games, name) -> None:
     game = games["mu" if name not in SPADES_ONLY and name != "game_referee" else "spades"]

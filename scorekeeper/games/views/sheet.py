@@ -63,11 +63,16 @@ class SheetPage(Protocol):
     def winner(self) -> str | None:
         """The winner's name once the game is won."""
 
+    @property
+    def offers(self) -> str:
+        """What the entry form offers that the scores decide, as a short digest (``""``: nothing)."""
+
 
 def live_stage(page: SheetPage, shown_stage: str | None) -> dict[str, Any]:
-    """The entry stage (which hand or deal, and whether bids/auction or tricks/points are
-    asked) for the page's live poll, and whether a polling phone's form is out of date."""
-    stage = f"{page.next_number}{'p' if page.in_play else 'e'}{'w' if page.winner else ''}"
+    """The entry stage (which hand or deal, whether bids/auction or tricks/points are asked,
+    and what the form offers that the scores decide) for the page's live poll and its writes,
+    and whether the phone's form is out of date."""
+    stage = f"{page.next_number}{'p' if page.in_play else 'e'}{'w' if page.winner else ''}{page.offers}"
     return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage}
 
 
