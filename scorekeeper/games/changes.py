@@ -107,7 +107,9 @@ def change_record(
     the write key of the phone's form, unique in the game, see ``games.views.once``;
     ``scored``: the rows as the write's check scored them, see :func:`rebuild_read_model`)."""
     game.version += 1
+    finished_before = game.finished
     rebuild_read_model(game, rows, scored)
+    game.won_now = game.finished and not finished_before  # the answer brings the winner into view
     game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
     game.rows_written = list(rows)  # the write's answer shows them without reading them again
     return Change.objects.create(

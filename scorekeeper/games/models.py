@@ -82,9 +82,9 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
     #: Counts the writes to the game: phones poll it to see changes from other phones.
     version = models.PositiveIntegerField(default=0)
-    #: Not stored: the rows as this request's write left them (``changes.change_record``),
-    #: for that write's answer only, which then need not read them again.
+    #: Not stored: the rows this request's write left, and whether it won the game (its answer's).
     rows_written: list[Any] | None = None
+    won_now = False
     edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     # NULL, not "", when turned off: many games may have no view link, and NULLs never clash as unique.
     view_key = models.CharField(max_length=32, unique=True, null=True, default=new_key, editable=False)  # noqa: DJ001

@@ -28,7 +28,10 @@ def mu_entry_forms(
         "auction": presenters.mu_auction_state(
             page, auction_form.laid_so_far(), auction_form.digits(), auction_form.laid_cards()
         ),
-        "laid_rows": [(name, auction_form[f"laid_{seat}"], seat) for seat, name in enumerate(page.sheet.sides)],
+        "laid_rows": [
+            (name, auction_form[f"laid_{seat}"], seat, seat == page.dealer_seat)
+            for seat, name in enumerate(page.sheet.sides)
+        ],
         "points_form": points_form,
         "point_rows": [
             (

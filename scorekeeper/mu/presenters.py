@@ -75,6 +75,12 @@ class MuPage:
     #: No part of the Mü entry forms depends on the scores (see ``SheetPage.offers``).
     offers = ""
 
+    @property
+    def played_to(self) -> str:
+        """What the game is played to, beside the totals: "to 200" (``target``; Mü & mehr
+        rulebook §9)."""
+        return gettext("to %(target)d") % {"target": self.engine.rules.target}
+
     @cached_property
     def rows(self) -> tuple[DealRow, ...]:
         """One :class:`DealRow` per deal played, without its explanation lines."""

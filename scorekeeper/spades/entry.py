@@ -45,12 +45,12 @@ def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
     bids tapped so far rule out are hidden (:func:`ruled_out_bids`), not taken away."""
     if page.partnership:
         side_choices = choice_pairs(bid_choices(offered_side_bids(page.rules)))
-        named = [(offer.side, offer.name, side_choices) for offer in page.sides]
+        named = [(offer.side, offer.name, side_choices, False) for offer in page.sides]
     else:
-        named = [(turn.seat, turn.player, choice_pairs(turn.choices)) for turn in page.order]
+        named = [(turn.seat, turn.player, choice_pairs(turn.choices), turn.dealer) for turn in page.order]
     return [
-        {"index": index, "name": name, "choices": choices, "field": form[f"bid_{index}"]}
-        for index, name, choices in named
+        {"index": index, "name": name, "choices": choices, "field": form[f"bid_{index}"], "dealer": dealer}
+        for index, name, choices, dealer in named
     ]
 
 

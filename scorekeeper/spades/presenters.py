@@ -73,12 +73,13 @@ class BidChoice:
 
 @dataclass(frozen=True)
 class SeatTurn:
-    """A seat in bidding order for the next hand, with the bids it may choose."""
+    """A seat in bidding order for the next hand, with the bids it may choose; ``dealer``: it deals."""
 
     seat: int
     player: str
     side: int
     choices: tuple[BidChoice, ...]
+    dealer: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,18 @@ class SpadesPage:
     sides: tuple[SideOffer, ...] = ()
     #: The last hand's 0-based number and fingerprint, for the undo button (``None``: no hands).
     last_row: tuple[int, str] | None = None
+
+    @property
+    def played_to(self) -> str:
+        """What the game is played to, beside the totals: "to 500" (``target``; "past 500" when
+        a side must go over it, ``win_on``), with the floor where a side loses (``lose_at``):
+        "to 500, out at -200" (spades.md: Rule keys; 002 Scoring, Variations in the scoring)."""
+        rules = self.rules
+        goal = gettext("to %(target)d") if rules.win_on == "reach" else gettext("past %(target)d")
+        text = goal % {"target": rules.target}
+        if rules.lose_at is None:
+            return text
+        return gettext("%(goal)s, out at %(floor)d") % {"goal": text, "floor": rules.lose_at}
 
     @property
     def offers(self) -> str:
@@ -274,6 +287,7 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
             player=engine.players[seat],
             side=engine.side_of(seat),
             choices=bid_choices(offered_bids(engine.rules, side=engine.side_of(seat), totals=sheet.totals)),
+            dealer=seat == engine.dealer_of(number),
         )
         for seat in engine.bidding_order(number)
     )

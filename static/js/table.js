@@ -170,6 +170,8 @@
     if (Date.now() - keptAt > 60000) keepSheet();
   };
   body.addEventListener("sheet-changed", sheetChanged);
+  // The save that won the game: its winner, at the top, into view (not the entry form's place).
+  body.addEventListener("game-won", () => document.getElementById("standings")?.scrollIntoView());
   document.addEventListener("htmx:afterRequest", (event) => {
     if (event.detail.elt.id === "live" && event.detail.xhr?.status === 200) sheetChanged();
   });

@@ -203,3 +203,19 @@ def test_a_correction_that_changes_what_the_bids_form_offers_sends_it_afresh(cli
     content = response.content.decode()
     assert response.status_code == 200 and 'id="entry"' in content
     assert 'name="blind_0"' in content
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_the_save_that_wins_the_game_brings_its_winner_into_view(client, htmx):
+    """Issue 15: htmx is told (``game-won`` after the swap settles) to show the winner; a plain
+    form is sent to it (``#standings``). The saves before it are not."""
+    game = new_game(rules={"preset": "standard", "target": 100})
+    data = {"number": "0", "bid_0": "5", "bid_1": "1", "bid_2": "5", "bid_3": "1"}
+    first = client.post(url("bids", game), data, **(HTMX if htmx else {}))
+    tricks = {"number": "0", "tricks_0": "5", "tricks_1": "2", "tricks_2": "5", "tricks_3": "1"}  # 100: won
+    won = client.post(url("tricks", game), tricks, **(HTMX if htmx else {}))
+    if htmx:
+        assert "HX-Trigger-After-Settle" not in first.headers
+        assert "game-won" in won.headers["HX-Trigger-After-Settle"]
+    else:
+        assert first.url.endswith("#entry") and won.url.endswith("#standings")

@@ -35,6 +35,8 @@ from .http import HtmxHttpRequest
 from .once import saved_once
 
 SHEET_CHANGED = "sheet-changed"
+#: The client event after a write that won the game: ``static/js/table.js`` brings the winner into view.
+GAME_WON = "game-won"
 
 
 class SheetPage(Protocol):
@@ -62,6 +64,10 @@ class SheetPage(Protocol):
     @property
     def winner(self) -> str | None:
         """The winner's name once the game is won."""
+
+    @property
+    def played_to(self) -> str:
+        """What the game is played to, shown beside the totals ("to 500, out at -200")."""
 
     @property
     def offers(self) -> str:
@@ -165,15 +171,18 @@ def saved_response(
 ) -> HttpResponse:
     """After a write: for htmx, what changed since the page's version (with ``HX-Trigger``),
     swapped into ``primary`` with row ``opened`` explained; else a redirect to ``anchor``."""
+    won_now = game.won_now  # this write won the game: its winner is shown
     if request.htmx:
         # The write locked and refreshed ``game`` and left its new version and rows on it
         # (``changes.change_record``): the answer starts from there, so this phone's own
         # change does not come back as a change from another phone.
         reply = write_reply(request, primary=primary, opened=opened)
         response = game.game_kind.sheet_response(request, game, reply=reply, rows=game.rows_written)
+        if won_now:
+            trigger_client_event(response, GAME_WON, after="settle")
         return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
-    return HttpResponseRedirect(f"{game.get_absolute_url()}{query}#{anchor}")
+    return HttpResponseRedirect(f"{game.get_absolute_url()}{query}#{'standings' if won_now else anchor}")
 
 
 def saved_again(request: HtmxHttpRequest, key: str, number: int | None = None) -> HttpResponse:
