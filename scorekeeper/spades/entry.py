@@ -3,14 +3,17 @@ its declarations and play results, only what the house rules allow now (from the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, offered_table_bids
-from scorekeeper.engine.spades.game import Bid, SpadesGame, normalise_bid
+from django.utils.translation import gettext
+
+from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, refused_table_bids
+from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
 from scorekeeper.games.models import Hand
 
 from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
-from .presenters import SpadesPage, bid_choices
+from .presenters import SpadesPage, bid_choices, bid_label
 
 
 def bids_form_for(page: SpadesPage, data: Any = None) -> BidsForm:
@@ -39,10 +42,11 @@ def bidders(engine: SpadesGame) -> int:
     return len(engine.sides) if engine.rules.bidding == "partnership" else len(engine.players)
 
 
-def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
+def bid_rows(page: SpadesPage, form: BidsForm, why: dict[int, str] | None = None) -> list[dict[str, Any]]:
     """Per bidder (seat, or side with partnership bidding) in bidding order: name, field and every
     button the house rules allow it alone. They stay put while bids are tapped: those that the
-    bids tapped so far rule out are hidden (:func:`ruled_out_bids`), not taken away."""
+    bids tapped so far rule out are muted, with a line saying why (``why``, per bidder: see
+    :func:`ruled_out_bids`), not taken away."""
     if page.partnership:
         side_choices = choice_pairs(bid_choices(offered_side_bids(page.rules)))
         named = [(offer.side, offer.name, side_choices, False) for offer in page.sides]
@@ -50,28 +54,45 @@ def bid_rows(page: SpadesPage, form: BidsForm) -> list[dict[str, Any]]:
         named = [(turn.seat, turn.player, choice_pairs(turn.choices), turn.dealer) for turn in page.order]
     return [
         {"index": index, "name": name, "choices": choices, "field": form[f"bid_{index}"], "dealer": dealer}
+        | {"why": (why or {}).get(index, "")}
         for index, name, choices, dealer in named
     ]
 
 
-def ruled_out_bids(page: SpadesPage, form: BidsForm) -> list[str]:
-    """The ids of the bid buttons (:func:`bid_rows`) that the bids tapped so far rule out
-    (see ``offered_table_bids``): a nil's partner below the minimum, bids adding up to the tricks, ..."""
-    engine, rules, totals = page.engine, page.rules, page.sheet.totals
+@dataclass(frozen=True)
+class RuledOut:
+    """The bid buttons that the bids tapped so far rule out (see ``refused_table_bids``): a
+    nil's partner below the minimum, bids adding up to the tricks, ...
+
+    Attributes:
+        ids: the buttons' ids (:func:`bid_rows`), shown muted and not tappable.
+        why: per bidder (its index in the bids form), the line saying which and why, in the
+            active language: "Not now: 3. The bids add up to 13, ..." (``""``: none).
+    """
+
+    ids: tuple[str, ...]
+    why: dict[int, str]
+
+
+def ruled_out_bids(page: SpadesPage, form: BidsForm) -> RuledOut:
+    """What the bids tapped so far on ``form`` rule out, and why (:class:`RuledOut`): the same
+    check that refuses a saved hand (``verify_table_bids``)."""
+    engine, rules = page.engine, page.rules
     chosen = []
     for index in range(bidders(engine)):
         raw = form.data.get(f"bid_{index}") if form.is_bound else None
         chosen.append(normalise_bid(rules, parse_bid(raw)) if raw in BID_VALUES else None)
-    offers = offered_table_bids(engine, chosen, totals=totals, number=page.next_number - 1)
-    ruled_out = []
-    for index, offered in enumerate(offers):
-        base: tuple[Bid, ...] = (
-            offered_side_bids(rules)
-            if page.partnership
-            else offered_bids(rules, side=engine.side_of(index), totals=totals)
-        )
-        ruled_out += [f"bid-{index}-{bid}" for bid in base if bid not in offered]
-    return ruled_out
+    refusals = refused_table_bids(engine, chosen, totals=page.sheet.totals, number=page.next_number - 1)
+    ids: list[str] = []
+    why: dict[int, str] = {}
+    for index, refused in enumerate(refusals):
+        ids += [f"bid-{index}-{bid}" for bid in refused]
+        by_reason: dict[str, list[str]] = {}
+        for bid, error in refused.items():
+            by_reason.setdefault(error.text.render(gettext), []).append(bid_label(bid))
+        lines = (gettext("Not now: %(bids)s. %(why)s") % {"bids": ", ".join(b), "why": r} for r, b in by_reason.items())
+        why[index] = " ".join(lines)
+    return RuledOut(tuple(ids), why)
 
 
 def choice_pairs(choices: Any) -> list[tuple[str, str]]:

@@ -14,10 +14,17 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine.spades.rules import GROUPS, KEYS, PRESET_INFO, PRESETS, VALUE_LABELS, SpadesRules, spades_rules
 from scorekeeper.games.forms import MAX_PLAYERS, NameField
 
+#: Number keys whose largest value means "no limit" (``max_team_bid`` 18: more than any side can
+#: take in one pack): the field shows it empty, with "no limit" in it, and an empty field is it.
+NO_LIMIT = {"max_team_bid": 18}
+
 
 def field_value(name: str, value: Any) -> Any:
-    """How rule ``value`` of key ``name`` is written in its form field (choices are JSON)."""
+    """How rule ``value`` of key ``name`` is written in its form field (choices are JSON; a
+    :data:`NO_LIMIT` value, empty)."""
     spec = KEYS[name]
+    if NO_LIMIT.get(name) == value:
+        return None
     if spec.choices is None or _is_bool_key(name):
         return value
     return "" if value is None else json.dumps(value)
@@ -52,6 +59,15 @@ def _rule_field(name: str) -> forms.Field:
             required=not spec.optional,
             label=label,
             help_text=help_text,
+        )
+    if name in NO_LIMIT:
+        return forms.IntegerField(
+            required=False,
+            min_value=spec.minimum,
+            max_value=spec.maximum,
+            label=label,
+            help_text=help_text,
+            widget=forms.NumberInput(attrs={"placeholder": _("no limit")}),
         )
     return forms.IntegerField(
         required=not spec.optional,
@@ -152,7 +168,9 @@ class NewGameForm(forms.Form):
 
     def rules(self) -> dict[str, Any]:
         """The record's rules object: the preset and every key as set on the form."""
-        return {"preset": self.cleaned_data["preset"], **{name: self.cleaned_data[name] for name in KEYS}}
+        keys = {name: self.cleaned_data[name] for name in KEYS}
+        keys |= {name: most for name, most in NO_LIMIT.items() if keys[name] is None}  # left empty: no limit
+        return {"preset": self.cleaned_data["preset"], **keys}
 
     def player_rows(self) -> list[tuple[forms.BoundField, int]]:
         """(name field, seat) per seat in play, for the layout with a "deals first" radio per row."""

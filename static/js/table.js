@@ -209,6 +209,27 @@
     if (waiting && !confirm(ask)) event.preventDefault();
   });
 
+  // The entry form sent afresh for the same hand (other bids offered now) keeps what was tapped.
+  let taps = [];
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const old = event.detail.target.id === "entry" && event.detail.target.querySelector("form");
+    const fresh = old && event.detail.fragment.querySelector("form");
+    const same = fresh && fresh.getAttribute("action") === old.getAttribute("action") && fresh.elements.number?.value === old.elements.number?.value;
+    taps = same ? [...old.querySelectorAll("input:checked, input[type=number], input[type=text]")].filter((i) => i.id && (i.checked || i.value)).map((i) => [i.id, i.checked || i.value]) : [];
+  });
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    if (event.detail.target.id !== "entry" || !taps.length) return;
+    let twin = null;
+    for (const [id, value] of taps) {
+      const input = document.getElementById(id);
+      if (!input) continue;
+      if (value === true) input.checked = true; else input.value = value;
+      twin = input;
+    }
+    taps = [];
+    twin?.dispatchEvent(new Event("change", { bubbles: true }));  // what the taps rule out, again
+  });
+
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));
   // Once htmx has read its settings.

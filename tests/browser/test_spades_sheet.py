@@ -206,6 +206,8 @@ def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
     expect(second_page.locator("#total-1 .total")).to_have_text("80")
     expect(second_page.locator("#bid-2-4")).to_be_checked()
     expect(second_page.locator("#bid-3-3")).to_be_checked()
+    # 140 behind now, Ann & Cat may bid blind nil: the form came afresh, with the taps kept.
+    expect(second_page.locator("label[for=bid-0-blind_nil]")).to_be_visible()
 
     # The first phone saves hand 2's bids: the second phone's bids form is over, so
     # it is replaced by the tricks form (saving it would be refused anyway).
@@ -237,7 +239,8 @@ def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page,
 
 def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page) -> None:
     """A slow network: what Bob's nil rules out comes back while a finger is on Dan's 4. Only
-    the style hiding those buttons is swapped in: no button is replaced or moves, so the tap lands."""
+    the style muting those buttons (and the line below them) is swapped in: no button is
+    replaced or moves, so the tap lands."""
     game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"nil_partner_min_bid": 4})
     page.goto(live_server.url + game.get_absolute_url())
     page.evaluate("window.__marker = 1")
@@ -246,8 +249,9 @@ def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page
     offers.wait()
     press(page, "label[for=bid-3-4]")
     offers.release()  # while the finger is down: Dan, Bob's partner, must now bid 4 or more
-    for bid in ("nil", "1", "2", "3"):
-        expect(page.locator(f"label[for=bid-3-{bid}]")).to_be_hidden()
+    for bid in ("nil", "1", "2", "3"):  # muted in their places, not to be tapped, and why is said
+        expect(page.locator(f"label[for=bid-3-{bid}]")).to_have_css("pointer-events", "none")
+    expect(page.locator("#bid-why-3")).to_contain_text("Not now: 1, 2, 3, Nil.")
     page.mouse.up()
     expect(page.locator("#bid-3-4")).to_be_checked()
     expect(page.locator("#bid-1-nil")).to_be_checked()
@@ -256,7 +260,8 @@ def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page
     page.locator("label[for=bid-1-3]").click()  # Bob bids 3 after all: Dan may bid anything again
     offers.wait()
     offers.release()
-    expect(page.locator("label[for=bid-3-1]")).to_be_visible()
+    expect(page.locator("label[for=bid-3-1]")).not_to_have_css("pointer-events", "none")
+    expect(page.locator("#bid-why-3")).to_have_text("Not now: Nil. Bob: the partner of a nil bids at least 4.")
     offers.stop()
     tap_bids(page, {2: "4", 0: "2"})
     save(page, "Save bids", "Hand 1: tricks taken")

@@ -144,7 +144,8 @@ def test_six_players_and_solo_sheets_render(client):
     assert "sides-4" in client.get(solo.get_absolute_url()).content.decode()
 
 
-def test_tapping_a_bid_hides_the_buttons_the_rules_no_longer_allow(client):
+def test_tapping_a_bid_mutes_the_buttons_the_rules_no_longer_allow_and_says_why(client):
+    """Issue 15: a button the rules do not offer says why, not just vanishes."""
     game = services.game_create(
         players=["Ann", "Bob", "Cat", "Dan"], dealer=3, rules={"nil_partner_min_bid": 4}
     )  # Dan deals: Ann bids first
@@ -152,14 +153,21 @@ def test_tapping_a_bid_hides_the_buttons_the_rules_no_longer_allow(client):
     assert 'id="bid-2-1"' in page  # before Ann's bid, Cat may bid 1
     response = client.post(url("bid_offers", game), {"bid_0": "nil", "number": "0"}, **HTMX)
     content = response.content.decode().strip()
-    # Only the style hiding what Ann's nil rules out, Cat's 1 to 3 and nil, in their places (no button moves).
-    assert content == (
-        '<style id="bid-offers">#bid-2-1,#bid-2-1+label,#bid-2-2,#bid-2-2+label,'
-        "#bid-2-3,#bid-2-3+label,#bid-2-nil,#bid-2-nil+label{visibility:hidden}</style>"
+    # The style muting what Ann's nil rules out, Cat's 1 to 3 and nil, in their places (no button moves) ...
+    assert content.startswith(
+        '<style id="bid-offers">#bid-2-1+label,#bid-2-2+label,#bid-2-3+label,#bid-2-nil+label'
+        "{opacity:.35;text-decoration:line-through;pointer-events:none}</style>"
     )
+    # ... and, in Cat's row, why; the other rows' lines emptied (Cat is third in bidding order).
+    assert (
+        '<p class="why-not" id="bid-why-2" aria-live="polite" hx-swap-oob="true">Not now: 1, 2, 3, Nil. '
+        "<bdi>Cat</bdi>: the partner of a nil bids at least 4.</p>"
+    ) in content
+    assert '<p class="why-not" id="bid-why-1" aria-live="polite" hx-swap-oob="true"></p>' in content
     # No button is sent again: the ones on the phone, Ann's tap among them, are left as they are.
     assert "<input" not in content
     assert not Hand.objects.filter(game=game).exists()  # nothing saved
-    # A bid changed back: nothing ruled out.
+    # A bid changed back: nothing ruled out, no line.
     response = client.post(url("bid_offers", game), {"bid_0": "4", "number": "0"}, **HTMX)
-    assert response.content.decode().strip() == '<style id="bid-offers"></style>'
+    content = response.content.decode().strip()
+    assert content.startswith('<style id="bid-offers"></style>') and "Not now" not in content

@@ -134,6 +134,21 @@ def test_new_game_post_keeps_changed_house_rules(client):
     assert game.rules == {"preset": "nil_helps_partner", "target": 300, "nil_value": 50}
 
 
+def test_the_largest_side_bid_reads_no_limit_until_one_is_set(client):
+    """Issue 15: "Largest side bid: 18" read as a limit; 18 is none (the key's largest value)."""
+    content = html(client.get(reverse("games:new")))
+    assert re.search(r'<input type="number" name="max_team_bid" placeholder="no limit"[^>]*>', content)
+    assert not re.search(r'name="max_team_bid"[^>]* value=', content)
+    german = html(client.get(reverse("games:new"), HTTP_ACCEPT_LANGUAGE="de"))
+    assert 'name="max_team_bid" placeholder="keine Grenze"' in german
+    client.post(reverse("games:new"), new_game_data("new_york"))  # NYC: at most 10
+    client.post(reverse("games:new"), new_game_data())  # left empty
+    assert sorted(game.rules["preset"] for game in Game.objects.all()) == ["new_york", "standard"]
+    assert all(set(game.rules) == {"preset"} for game in Game.objects.all())  # 10 for NYC, 18 left empty
+    nyc = html(client.get(reverse("games:new"), {"preset": "new_york"}))
+    assert re.search(r'name="max_team_bid"[^>]* value="10"', nyc)
+
+
 def test_new_game_post_missing_name_is_422_with_the_error(client):
     data = new_game_data()
     data["player_1"] = ""
@@ -758,7 +773,7 @@ def live(client, game: Game, version: str, **headers):
 def test_live_poll_unchanged_is_204_after_one_query(client, django_assert_num_queries):
     game = game_with_hands(20)
     page = html(client.get(game.get_absolute_url()))
-    version = re.search(r'id="live"[^>]*\?v=([0-9]+)&amp;rows=20&amp;stage=21e"', page).group(1)
+    version = re.search(r'id="live"[^>]*\?v=([0-9]+)&amp;rows=20&amp;stage=21e[0-9a-f]{6}"', page).group(1)
     assert version == str(Game.objects.get(pk=game.pk).version) == "40"  # 20 hands: bids, then tricks
 
     with django_assert_num_queries(1):
@@ -818,9 +833,10 @@ def test_live_poll_refreshes_the_form_only_when_its_stage_is_over(client):
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])  # hand 1 done
     version = Game.objects.get(pk=game.pk).version
+    stage = re.search(r"stage=(2e[0-9a-f]{6})", html(client.get(game.get_absolute_url()))).group(1)
     spades_services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[4, 3, 3, 3])  # hand 1 corrected
 
-    same_stage = html(live(client, game, f"{version}&stage=2e", **HTMX))
+    same_stage = html(live(client, game, f"{version}&stage={stage}", **HTMX))
     assert 'id="hand-1"' in same_stage and 'id="entry"' not in same_stage  # a half-entered form stays
 
     over = html(live(client, game, f"{version}&stage=1p", **HTMX))

@@ -29,7 +29,7 @@ from .bids import (
 from .declarations import RECORD, verify_declarations
 from .game import Bid, SpadesGame, SpadesHand
 from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
-from .table_bids import offered_table_bids, seat_rules_in_play, verify_table_bids
+from .table_bids import offered_table_bids, refused_table_bids, seat_rules_in_play, verify_table_bids
 
 __all__ = [
     "behind",
@@ -37,6 +37,7 @@ __all__ = [
     "offered_bids",
     "offered_side_bids",
     "offered_table_bids",
+    "refused_table_bids",
     "side_bids",
     "verify_bid",
     "verify_bidding",

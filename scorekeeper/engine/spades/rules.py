@@ -174,6 +174,7 @@ VALUE_LABELS: Mapping[tuple[str, KeyValue], str] = MappingProxyType(
         ("failed_nil_tricks", "bags"): _("count as bags"),
         ("failed_nil_tricks", "help_partner"): _("count toward the partner's bid"),
         ("failed_nil_tricks", "neither"): _("count for nothing"),
+        ("max_team_bid", 18): _("no limit"),
         ("blind_nil_min_deficit", 0): _("any time"),
         ("blind_min_deficit", 0): _("any time"),
         ("double_nil_min_deficit", 0): _("any time"),

@@ -138,43 +138,61 @@ def _last_bidder(game: SpadesGame, seats: Sequence[int], number: int) -> int:
 def offered_table_bids(
     game: SpadesGame, chosen: Sequence[Bid | None], *, totals: Sequence[int], number: int
 ) -> tuple[tuple[Bid, ...], ...]:
-    """The bid buttons per seat (per side with partnership bidding) given the bids tapped so far.
-
-    Each seat gets what :func:`~.bids.offered_bids` allows it alone, less any bid
-    that :func:`verify_table_bids` would refuse together with the bids already
-    chosen (a nil's partner below the minimum, bids adding up to the tricks, ...).
-    A seat's own current choice is always kept, so a conflict shows at the field.
+    """The bid buttons per seat (per side with partnership bidding) given the bids tapped so far:
+    what :func:`~.bids.offered_bids` allows each alone, less what :func:`refused_table_bids` refuses.
 
     Args:
         chosen: the normalised bids tapped so far, ``None`` where none is chosen yet.
     """
-    rules = game.rules
-    bases: list[tuple[Bid, ...]]
-    if rules.bidding == "partnership":
-        bases = [offered_side_bids(rules)] * len(game.sides)
-    else:
-        bases = [offered_bids(rules, side=game.side_of(seat), totals=totals) for seat in range(len(game.players))]
-    result = []
-    for index, base in enumerate(bases):
-        others = [None if i == index else bid for i, bid in enumerate(chosen)]
-        if _table_problem(game, others, number):
-            result.append(base)  # a conflict elsewhere: do not hide this seat's buttons for it
-            continue
-        result.append(
-            tuple(
-                bid
-                for bid in base
-                if bid == chosen[index]
-                or not _table_problem(game, [bid if i == index else b for i, b in enumerate(others)], number)
-            )
+    return tuple(
+        tuple(bid for bid in base if bid not in refused)
+        for base, refused in zip(
+            _seat_bases(game, totals), refused_table_bids(game, chosen, totals=totals, number=number), strict=True
         )
+    )
+
+
+def refused_table_bids(
+    game: SpadesGame, chosen: Sequence[Bid | None], *, totals: Sequence[int], number: int
+) -> tuple[dict[Bid, RuleError], ...]:
+    """Per seat (per side with partnership bidding): each bid it could otherwise tap that
+    :func:`verify_table_bids` would refuse together with the bids already chosen (a nil's
+    partner below the minimum, bids adding up to the tricks, ...), with that refusal: the
+    button is not offered, and the refusal says why.
+
+    A seat's own current choice is never refused here, so a conflict shows at the field; nor
+    is any bid of a seat while the bids of the others already conflict.
+
+    Args:
+        chosen: the normalised bids tapped so far, ``None`` where none is chosen yet.
+        totals: the sides' scores before the hand; number: the 0-based hand.
+    """
+    result: list[dict[Bid, RuleError]] = []
+    for index, base in enumerate(_seat_bases(game, totals)):
+        others = [None if i == index else bid for i, bid in enumerate(chosen)]
+        refused: dict[Bid, RuleError] = {}
+        if _table_problem(game, others, number) is None:  # else a conflict elsewhere: this seat keeps its buttons
+            for bid in base:
+                if bid != chosen[index]:
+                    problem = _table_problem(game, [bid if i == index else b for i, b in enumerate(others)], number)
+                    if problem is not None:
+                        refused[bid] = problem
+        result.append(refused)
     return tuple(result)
 
 
-def _table_problem(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> bool:
-    """Whether :func:`verify_table_bids` refuses ``bids``."""
+def _seat_bases(game: SpadesGame, totals: Sequence[int]) -> list[tuple[Bid, ...]]:
+    """What each seat (side with partnership bidding) may bid alone, with the sides' ``totals``."""
+    rules = game.rules
+    if rules.bidding == "partnership":
+        return [offered_side_bids(rules)] * len(game.sides)
+    return [offered_bids(rules, side=game.side_of(seat), totals=totals) for seat in range(len(game.players))]
+
+
+def _table_problem(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> RuleError | None:
+    """The refusal of :func:`verify_table_bids` for ``bids``, or ``None``."""
     try:
         verify_table_bids(game, bids, number)
-    except RuleError:
-        return True
-    return False
+    except RuleError as error:
+        return error
+    return None

@@ -50,11 +50,13 @@ HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
 @require_POST
 def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """As bids are tapped (htmx): which bid buttons the rules no longer allow, as the style
-    that hides them; the buttons themselves are left as they are."""
+    that mutes them, and per row the line saying why (out of band); the buttons themselves are
+    left as they are."""
     game = game_for(request, key, edit=True, kind="spades")
     page = spades_page(game)
-    form = bids_form_for(page, request.POST)
-    return render(request, "spades/sheet.html#bid-offers", {"ruled_out_bids": ruled_out_bids(page, form)})
+    ruled = ruled_out_bids(page, bids_form_for(page, request.POST))
+    context = {"game": game, "ruled_out_bids": ruled.ids, "bid_why": sorted(ruled.why.items())}
+    return render(request, "spades/sheet.html#bid-offers", context)
 
 
 @require_POST
@@ -220,11 +222,12 @@ def sheet_response(
     page = spades_page(game, None if rows is None else list(rows))
     bids_form = bids_form or bids_form_for(page)
     tricks_form = tricks_form or tricks_form_for(page.engine)
+    ruled = ruled_out_bids(page, bids_form)
     context = {
         "bids_form": bids_form,
         "tricks_form": tricks_form,
-        "bid_rows": bid_rows(page, bids_form),
-        "ruled_out_bids": ruled_out_bids(page, bids_form),
+        "bid_rows": bid_rows(page, bids_form, why=ruled.why),
+        "ruled_out_bids": ruled.ids,
         "declaration_rows": declaration_rows(page, bids_form),
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in page.order[:-1]],
         "result_rows": result_rows(page, tricks_form, bemo_sides={side for side, _n, _k in page.in_play_bemo}),

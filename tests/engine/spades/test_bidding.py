@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.spades.bidding import can_bid, offered_bids, offered_table_bids, verify_bid
+from scorekeeper.engine.spades.bidding import can_bid, offered_bids, offered_table_bids, refused_table_bids, verify_bid
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import BLIND_NIL, NIL, spades_rules
 
@@ -88,6 +88,17 @@ def test_buttons_leave_out_the_bid_that_makes_the_total_13_002_partnership_biddi
     assert 3 not in offers[3] and 4 in offers[3]
     partnership = table(bidding="partnership", bids_may_total_13=False)
     assert 7 not in offered_table_bids(partnership, [6, None], totals=(0, 0), number=0)[1]
+
+
+def test_a_bid_left_out_comes_with_the_rule_that_refuses_it_002_partnership_bidding():
+    """The same check refuses a saved hand and says why a button is not offered (verify / can)."""
+    refused = refused_table_bids(table(bids_may_total_13=False), [4, 3, 3, None], totals=(0, 0), number=0)
+    assert list(refused[3]) == [3]
+    assert refused[3][3].text.render() == "The bids add up to 13, the tricks in a hand: someone must bid differently."
+    assert refused[0] == refused[1] == refused[2] == {}  # their own choices are never refused
+    nil_partner = refused_table_bids(table(nil_partner_min_bid=4), [NIL, None, None, None], totals=(0, 0), number=0)
+    assert set(nil_partner[2]) == {1, 2, 3, NIL}
+    assert "the partner of a nil bids at least 4" in nil_partner[2][1].text.render()
 
 
 def test_a_seats_own_choice_stays_offered_so_the_conflict_shows_at_the_field():
