@@ -222,7 +222,8 @@ STORAGES = {
     # gzip and a Brotli copy beside it; {% static %} links the hashed name. WhiteNoise serves the
     # copy the browser accepts and lets a hashed name be cached for a year (below), because a
     # changed file gets a new name. A template naming a file that is not collected fails (500).
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # Our own scripts and stylesheets are minified first (scorekeeper.staticfiles).
+    "staticfiles": {"BACKEND": "scorekeeper.staticfiles.MinifiedStaticFilesStorage"},
 }
 # WhiteNoise serves STATIC_ROOT (what collectstatic wrote), not the app folders: they hold no hashed
 # names and no compressed copies. With DJANGO_DEBUG=1 (WHITENOISE_USE_FINDERS and _AUTOREFRESH follow

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import brotli
 import pytest
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
+
+from scorekeeper.staticfiles import MINIFIERS
 
 from .games.factories import HTMX, new_game, url
 
@@ -22,10 +25,25 @@ YEAR = "max-age=31536000, public, immutable"
 
 
 def source(name: str) -> bytes:
-    """The static file ``name`` as in its app folder."""
+    """The static file ``name`` as ``collectstatic`` writes it: from its app folder, and, for our
+    own scripts and stylesheets, minified (``scorekeeper.staticfiles``)."""
     found = finders.find(name)
     assert isinstance(found, str), name
+    minify = MINIFIERS.get(Path(name).suffix)
+    if minify is not None and Path(found).is_relative_to(settings.BASE_DIR / "static"):
+        return minify(Path(found).read_text(encoding="utf-8")).encode("utf-8")
     return Path(found).read_bytes()
+
+
+def test_our_scripts_and_stylesheets_are_served_minified_and_htmx_as_it_came(client):
+    """The first load's bytes (issue 13's budget): no comments nor indentation in our files."""
+    for name in ("css/app.css", "js/table.js"):
+        written = Path(finders.find(name)).read_text(encoding="utf-8")
+        served = body(client.get(static(name))).decode()
+        assert written.startswith("/*") or written.startswith("//")
+        assert not served.startswith(("/*", "//")) and "\n  " not in served and len(served) < 0.85 * len(written), name
+    htmx = "django_htmx/htmx-2.min.js"
+    assert body(client.get(static(htmx))) == Path(finders.find(htmx)).read_bytes()
 
 
 def body(response) -> bytes:
