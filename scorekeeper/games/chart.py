@@ -23,7 +23,8 @@ class Chart:
     """The running totals per side as a server-drawn SVG line chart (``viewBox`` units).
 
     ``y_ticks`` and ``x_ticks`` are (position, label) pairs; ``zero`` is the y of 0 points;
-    ``summary`` says the final totals in words, for screen readers.
+    ``summary`` says the final totals in words, for screen readers; ``axis`` names the x axis
+    ("hand", or "deal" in Mü).
     """
 
     width: int
@@ -37,6 +38,7 @@ class Chart:
     x_ticks: tuple[tuple[float, int], ...]
     zero: float
     summary: str
+    axis: str = ""
 
 
 def _nice_step(span: int) -> int:
@@ -46,9 +48,9 @@ def _nice_step(span: int) -> int:
     return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
 
 
-def running_chart(sheet: Sheet) -> Chart | None:
+def running_chart(sheet: Sheet, axis: str) -> Chart | None:
     """The chart of ``sheet``'s running totals, one line per side from 0 before the first
-    hand; ``None`` before any hand is played."""
+    hand; ``None`` before any hand is played. ``axis``: what a row is called ("hand", "deal")."""
     if not sheet.hands:
         return None
     width, height, left, right, top, bottom = 340, 190, 44, 330, 10, 166
@@ -92,4 +94,5 @@ def running_chart(sheet: Sheet) -> Chart | None:
         x_ticks=x_ticks,
         zero=y(0),
         summary=", ".join(f"{name} {total}" for name, total in zip(sheet.sides, sheet.totals, strict=True)),
+        axis=axis,
     )

@@ -80,6 +80,9 @@ class GameKind(Protocol):
     def played_text(self, count: int) -> str:
         """ "3 hands played" / "3 deals played", translated."""
 
+    def row_noun(self) -> str:
+        """ "hand" / "deal": what the kind calls a row of its sheet, translated (the chart's axis)."""
+
     def figure_rows(self, figures: Any, link: Callable[..., str]) -> list[Any]:
         """The kind's own lines of a player's statistics (``games.players.FigureRow``)."""
 

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import segno
 from django.db import connection
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Line, Sheet
 
-from .models import Game, Ruling
+from .models import Change, Game, Ruling
 from .undo import can_revert
 
 if TYPE_CHECKING:
@@ -159,3 +159,22 @@ RULINGS_SHOWN = 20
 def game_rulings(game: Game) -> list[Ruling]:
     """The referee's latest rulings kept with ``game``, newest first (one query)."""
     return list(game.rulings.all()[:RULINGS_SHOWN])
+
+
+#: What a phone is told when another phone saved the form it was filling in, by the change made.
+SAVED_ELSEWHERE = {
+    Change.Action.BIDS: gettext_noop("%(device)s saved these bids."),
+    Change.Action.TRICKS: gettext_noop("%(device)s saved these tricks."),
+    Change.Action.MISDEAL: gettext_noop("%(device)s threw this hand in."),
+    Change.Action.AUCTION: gettext_noop("%(device)s saved this auction."),
+    Change.Action.POINTS: gettext_noop("%(device)s saved these card points."),
+}
+
+
+def saved_elsewhere(game: Game) -> str:
+    """Who saved the game's newest change, and what, in words ("Ben's phone saved these bids."),
+    for a phone whose form it replaced; ``""`` for a change no form is replaced by (one query)."""
+    change = Change.objects.filter(game=game).order_by("-pk").only("action", "device").first()
+    if change is None or change.action not in SAVED_ELSEWHERE:
+        return ""
+    return gettext(SAVED_ELSEWHERE[change.action]) % {"device": change.device or gettext("Another phone")}

@@ -13,6 +13,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import game_record, load_json, parse_record, score_game
 from scorekeeper.engine.text import Text, gettext_noop
 
+from .kinds import kind_of
 from .models import MAX_HANDS, NAME_LENGTH, Game
 
 #: The most game records one import may hold (each of at most ``models.MAX_HANDS`` hands; the file at most 2 MB).
@@ -24,7 +25,8 @@ class ImportItem:
     """One record of a file to import, as the preview shows it.
 
     ``number`` is 1-based in the file. A good record has ``record`` (the parsed JSON),
-    its ``kind``, ``names``, ``hands`` played and final ``totals`` (per side, named);
+    its ``kind``, ``names``, ``hands`` played (``played``: in words, "3 deals played") and final
+    ``totals`` (per side, named);
     a rejected one has ``error``, the reason in the player's words.
     """
 
@@ -34,6 +36,7 @@ class ImportItem:
     kind_label: str = ""
     names: str = ""
     hands: int = 0
+    played: str = ""
     totals: tuple[tuple[str, int], ...] = ()
     finished: bool = False
     error: str = ""
@@ -73,6 +76,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
                 kind_label=str(Game.Kind(record["game"]).label),
                 names=" · ".join(engine.players),
                 hands=len(sheet.hands),
+                played=kind_of(record["game"]).played_text(len(sheet.hands)),
                 totals=tuple(zip(sheet.sides, sheet.totals, strict=True)),
                 finished=sheet.finished,
             )

@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from django.http import HttpResponse
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scorekeeper.engine.mu.game import MuGame
 from scorekeeper.engine.mu.rules import mu_rules_record
@@ -73,6 +73,10 @@ class Mu:
     def played_text(self, count: int) -> str:
         """ "3 deals played"."""
         return ngettext("%(deals)s deal played", "%(deals)s deals played", count) % {"deals": count}
+
+    def row_noun(self) -> str:
+        """ "deal" (Mü is played in deals, never hands)."""
+        return gettext("deal")
 
     def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
         """Chef deals, levels, Eklats and card points in a player's statistics."""

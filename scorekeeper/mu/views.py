@@ -51,6 +51,11 @@ def mu_auction_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return render(request, "mu/sheet.html#auction-preview", context)
 
 
+#: The auction's questions below the laid cards (who laid last, the trumps, the partner): a
+#: refusal about one is shown at its buttons.
+AUCTION_QUESTIONS = frozenset({"last", "vize_trump", "chef_trump", "partner"})
+
+
 @require_POST
 @saved_once(saved_again)
 def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
@@ -75,9 +80,10 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
         except services.StaleHand as error:
             return stale_response(request, game, error)
         except RuleError as error:
-            add_rule_error(form, error, prefix={"laid": "laid_"})
-            if error.field in {"last", "vize_trump", "chef_trump", "partner", "trump"}:
-                form.add_error(None, form.errors.get(error.field) or error.text.render(gettext))
+            if error.field in AUCTION_QUESTIONS:  # once, at its buttons (mu/sheet.html#auction)
+                form.add_error(error.field, error.render(gettext))
+            else:
+                add_rule_error(form, error, prefix={"laid": "laid_"})
         else:
             return saved_response(request, game)
     return mu_sheet_response(request, game, status=422, auction_form=form)

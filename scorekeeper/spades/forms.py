@@ -179,6 +179,12 @@ class TricksForm(forms.Form):
             taken += value
         return self.hand_tricks - taken if taken <= self.hand_tricks else None
 
+    def too_many(self) -> int | None:
+        """The tricks tapped so far, when they already add up to more than the hand has (the
+        rest line warns at once, before the last seat is reached); else ``None``."""
+        taken = sum(small_number(self.data.get(f"tricks_{seat}"), digits=3) or 0 for seat in self.order)
+        return taken if taken > self.hand_tricks else None
+
     def tricks(self) -> list[int]:
         """Tricks in seat order (call after ``is_valid()``)."""
         return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]

@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from django.http import HttpResponse
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scorekeeper.engine.record import AnyGame
 from scorekeeper.engine.sheet import Sheet
@@ -72,6 +72,10 @@ class Spades:
     def played_text(self, count: int) -> str:
         """ "3 hands played"."""
         return ngettext("%(hands)s hand played", "%(hands)s hands played", count) % {"hands": count}
+
+    def row_noun(self) -> str:
+        """ "hand"."""
+        return gettext("hand")
 
     def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
         """Bids, nils and bags in a player's statistics."""

@@ -209,16 +209,21 @@
     if (waiting && !confirm(ask)) event.preventDefault();
   });
 
-  // The entry form sent afresh for the same hand (other bids offered now) keeps what was tapped.
-  let taps = [];
+  // The entry form sent afresh for the same hand (other bids offered now) keeps what was tapped;
+  // one replaced as another phone saved it says so, if it had taps.
+  let taps = [], elsewhere = false;
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
     const old = event.detail.target.id === "entry" && event.detail.target.querySelector("form");
     const fresh = old && event.detail.fragment.querySelector("form");
     const same = fresh && fresh.getAttribute("action") === old.getAttribute("action") && fresh.elements.number?.value === old.elements.number?.value;
-    taps = same ? [...old.querySelectorAll("input:checked, input[type=number], input[type=text]")].filter((i) => i.id && (i.checked || i.value)).map((i) => [i.id, i.checked || i.value]) : [];
+    const tapped = old ? [...old.querySelectorAll("input:checked, input[type=number], input[type=text]")].filter((i) => i.id && (i.checked || i.value)) : [];
+    taps = same ? tapped.map((i) => [i.id, i.checked || i.value]) : [];
+    elsewhere = !same && tapped.length > 0;
   });
   document.addEventListener("htmx:oobAfterSwap", (event) => {
-    if (event.detail.target.id !== "entry" || !taps.length) return;
+    if (event.detail.target.id !== "entry") return;
+    if (elsewhere) document.getElementById("saved-elsewhere")?.removeAttribute("hidden");
+    if (!taps.length) return;
     let twin = null;
     for (const [id, value] of taps) {
       const input = document.getElementById(id);
@@ -228,6 +233,11 @@
     }
     taps = [];
     twin?.dispatchEvent(new Event("change", { bubbles: true }));  // what the taps rule out, again
+  });
+
+  // A refused form (422): its first error in view, next to what the finger can change.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (event.detail.xhr?.status === 422) (event.target.querySelector?.(".error, .errors") || document.querySelector("main .error, main .errors"))?.scrollIntoView({ block: "center" });
   });
 
   // Keys are made here: a cached page may hold used ones.

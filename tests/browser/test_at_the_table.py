@@ -4,12 +4,14 @@ game at a glance, calm entry, and the sheet when looking back."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
+from scorekeeper.spades import services as spades_services
 
 from ..games.factories import play
-from .helpers import save, start_spades_game, tap_bids, tap_tricks
+from .helpers import save, screenshot, start_spades_game, tap_bids, tap_tricks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,3 +85,185 @@ def test_the_save_that_wins_the_game_brings_the_winner_into_view(page: Page, liv
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator(".winner")).to_contain_text("Ann & Cat win the game!")
     expect(page.locator(".winner")).to_be_in_viewport()
+
+
+# --- calm, clear entry -----------------------------------------------------------------------------------------------
+
+
+def test_the_rest_line_warns_as_soon_as_the_tricks_tapped_pass_13(page: Page, german_page: Page, live_server):
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=game, bids=[3, 4, 2, 3])
+    for phone, warning in (
+        (page, "The tricks tapped add up to 15: a hand has 13."),
+        (german_page, "Die getippten Stiche ergeben 15: Eine Runde hat 13."),
+    ):
+        phone.goto(live_server.url + game.get_absolute_url())
+        for seat, taken in ((1, 9), (2, 6)):  # Bob 9, Cat 6: Dan not yet tapped
+            phone.locator(f"label[for=tricks-{seat}-{taken}]").click()
+        expect(phone.locator("#tricks-rest [role=alert]")).to_have_text(warning)
+        phone.locator("label[for=tricks-2-2]").click()  # Cat took 2 after all
+        expect(phone.locator("#tricks-rest [role=alert]")).to_have_count(0)
+
+
+def test_a_form_another_phone_saved_says_who_saved_it_instead_of_silently_replacing_the_taps(
+    page: Page, german_page: Page, live_server
+):
+    game = start_spades_game(page, live_server)
+    page.evaluate("window.__marker = 1")
+    german_page.goto(live_server.url + game.get_absolute_url())
+    tap_bids(german_page, {1: "4", 2: "3"})  # this phone is filling the bids in ...
+    tap_bids(page, {1: "4", 2: "3", 3: "3", 0: "2"})
+    save(page, "Save bids", "Hand 1: tricks taken")  # ... when the other saves them
+    expect(german_page.get_by_role("heading", name="Runde 1: Stiche")).to_be_visible(timeout=5000)
+    expect(german_page.locator("#saved-elsewhere")).to_be_visible()
+    expect(german_page.locator("#saved-elsewhere")).to_contain_text("hat diese Gebote gespeichert.")
+    tap_tricks(page, {1: 4, 2: 3, 3: 3}, rest=3)
+    save(page, "Save tricks", "Hand 2: bids")  # nothing tapped here this time: nothing said
+    expect(german_page.get_by_role("heading", name="Runde 2: Gebote")).to_be_visible(timeout=5000)
+    expect(german_page.locator("#saved-elsewhere")).to_be_hidden()
+
+
+def test_a_refused_correction_says_why_in_plain_words_in_view(page: Page, live_server):
+    """Hand 1 corrected so that Bob & Dan were not behind after all: Bob's blind nil in hand 2,
+    allowed only 100 behind, would be illegal. The refusal says where they stand, in view."""
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    play(game, [3, 4, 2, 3], [7, 0, 6, 0])  # Bob & Dan set: 128 behind
+    play(game, [3, "blind_nil", 3, 3], [4, 0, 5, 4])  # so Bob may bid blind nil
+    page.goto(live_server.url + game.get_absolute_url())
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Edit hand 1").click()
+    for seat, taken in ((0, 3), (1, 4), (2, 2), (3, 4)):  # Bob & Dan made their 7 after all
+        page.locator(f"label[for=edit-tricks-{seat}-{taken}]").click()
+    page.get_by_role("button", name="Save corrected hand").click()
+    error = page.locator(".edit-form", has_text="blind nil").locator(".error, .errors").first
+    expect(error).to_contain_text("at least 100 points behind (now 21 ahead)")
+    expect(error).to_be_in_viewport()
+
+
+def test_rows_and_sections_that_open_look_tappable_with_a_chevron_that_turns(page: Page, live_server):
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    play(game, [3, 4, 2, 3], [4, 4, 2, 3])
+    page.goto(live_server.url + game.get_absolute_url())
+    chevron = "e => getComputedStyle(e, '::after').transform"
+    summary = page.locator("#hand-1 > summary")
+    closed = summary.evaluate(chevron)
+    assert closed != "none"  # drawn: a turned square's two borders
+    summary.click()
+    expect(page.locator("#hand-1")).to_have_attribute("open", "")
+    page.wait_for_timeout(300)  # the turn takes .15 s
+    assert summary.evaluate(chevron) not in (closed, "none")
+    page.goto(live_server.url + "/games/new/")
+    rules = page.locator("#house-rules > summary")
+    assert rules.evaluate(chevron) == closed  # the same marker on every section that opens
+
+
+#: What a finger taps: buttons, button-like links, the big radio buttons' labels, fields and the
+#: summaries that open sections (a field inside its label is tapped through the label).
+TAP_TARGETS = (
+    "button, a.button, .bar-link, .choices label, select, summary, "
+    "input:not([type=hidden]):not(.choices input):not(label input), label:has(> input[type=checkbox])"
+)
+#: Every kind of page a table uses, by how it is reached from a Spades and a Mü game.
+NARROW_PAGES = (
+    "/",
+    "/games/new/",
+    "/games/new/mu/",
+    "/games/",
+    "/players/",
+    "/referee/",
+    "spades",
+    "spades:tricks",
+    "spades:share",
+    "spades:history",
+    "spades:referee",
+    "mu",
+)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_at_320_px_nothing_overflows_and_every_tap_target_is_44_px_wide(
+    page: Page, german_page: Page, live_server, language
+):
+    phone = german_page if language == "de" else page
+    phone.set_viewport_size({"width": 320, "height": 640})
+    spades = services.game_create(players=["Alexandra", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    played = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    play(played, [3, 4, 2, 3], [4, 4, 2, 3])
+    spades_services.hand_bids_save(game=played, bids=[3, 3, 3, 3])
+    mu = services.game_create(players=MU_PLAYERS, dealer=0, rules={"preset": "standard"}, kind="mu")
+    addresses = {
+        "spades": spades.get_absolute_url(),
+        "spades:tricks": played.get_absolute_url(),
+        "spades:share": reverse("games:share", args=[spades.edit_key]),
+        "spades:history": reverse("games:changes", args=[played.edit_key]),
+        "spades:referee": reverse("games:game_referee", args=[spades.edit_key]),
+        "mu": mu.get_absolute_url(),
+    }
+    for name in NARROW_PAGES:
+        phone.goto(live_server.url + addresses.get(name, name))
+        for details in phone.locator("details:not([open])").all():  # every section opened, as a player would
+            if details.is_visible():
+                details.locator("> summary").click()
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 320, f"{name}: the page is {width} px wide"
+        narrow = phone.evaluate(
+            """(selector) => [...document.querySelectorAll(selector)]
+                .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden")
+                .map((e) => [e.outerHTML.slice(0, 90), Math.round(Math.max(  // a box and its label: one target
+                    e.getBoundingClientRect().width,
+                    ...[...(e.labels || [])].map((l) => l.getBoundingClientRect().width)))])
+                .filter(([, width]) => width < 44)""",
+            TAP_TARGETS,
+        )
+        assert not narrow, f"{name}: tap targets under 44 px wide: {narrow}"
+
+
+# --- looking back ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "copied"), [("en", "Copy the link", "Link copied."), ("de", "Link kopieren", "Link kopiert.")]
+)
+def test_the_share_page_copies_a_link_where_the_phone_has_no_share_sheet(
+    page: Page, german_page: Page, live_server, language, label, copied
+):
+    phone = german_page if language == "de" else page
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    phone.goto(live_server.url + reverse("games:share", args=[game.edit_key]))
+    assert phone.evaluate("navigator.share === undefined")  # headless Chromium on Linux has none
+    phone.locator("#view-link").get_by_role("button", name=label).click()
+    expect(phone.locator("#view-link [role=status]")).to_have_text(copied)
+    assert phone.evaluate("navigator.clipboard.readText()") == live_server.url + f"/games/{game.view_key}/"
+
+
+def test_the_share_page_uses_the_phones_share_sheet_where_there_is_one(page: Page, live_server):
+    page.add_init_script("navigator.share = (data) => { window.shared = data; return Promise.resolve(); }")
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    page.goto(live_server.url + reverse("games:share", args=[game.edit_key]))
+    page.locator("#edit-link").get_by_role("button", name="Share the link").click()
+    assert page.evaluate("window.shared.url") == live_server.url + f"/games/{game.edit_key}/"
+
+
+#: The width A4 portrait leaves between 12 mm margins, in CSS pixels (96 per inch): 186 mm.
+A4_WIDTH = round(186 / 25.4 * 96)
+
+
+@pytest.mark.parametrize(("players", "preset"), [(4, "standard"), (6, "six_player")])
+def test_the_printed_sheet_fits_a4_portrait_with_every_sides_totals(page: Page, live_server, players, preset):
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players]
+    game = services.game_create(players=names, dealer=0, rules={"preset": preset})
+    tricks = 13 if players == 4 else 17  # six players play two packs
+    for _ in range(3):
+        spades_services.hand_bids_save(game=game, bids=[2] * players)
+        spades_services.hand_tricks_save(game=game, tricks=[2] * (players - 1) + [tricks - 2 * (players - 1)])
+    page.set_viewport_size({"width": A4_WIDTH, "height": 1000})
+    page.emulate_media(media="print")
+    page.goto(live_server.url + reverse("games:print", args=[game.edit_key]))
+    sheet = page.locator(".paper-sheet")
+    assert sheet.evaluate("e => e.scrollWidth") <= A4_WIDTH
+    last = page.locator(".paper-sheet thead th").last
+    box = last.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= A4_WIDTH + 1
+    expect(last).to_be_visible()
+    screenshot(page, f"print-{players}.png")

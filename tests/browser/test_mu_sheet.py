@@ -279,6 +279,30 @@ def test_tied_vize_digits_keep_focus(live_server, page: Page) -> None:
     expect(conny).to_have_value("9 8", timeout=2_000)
 
 
+def test_a_tied_vize_resolves_when_the_first_digits_come_back_while_the_second_are_typed(
+    live_server, page: Page
+) -> None:
+    """Issue 15: laid Anna 3, Beate 2, Conny 2, Dagmar 0, Emma 0; "5 3" for Beate, Conny's field
+    tapped and "5 3" typed there while Beate's preview comes back, then a tap elsewhere: both
+    digits reach the server and the trumps are asked (it failed 3 times in 7 on a phone)."""
+    start_game(page, live_server)
+    tap_laid(page, [3, 2, 2, 0, 0])
+    previews = HeldPreviews(page, "/preview/")
+    page.locator(f"input[name=digits_{BEATE}]").fill("5 3")
+    conny = page.locator(f"input[name=digits_{CONNY}]")
+    conny.click()  # leaving Beate's field previews the form: held on the way
+    previews.wait()
+    page.keyboard.type("5")
+    previews.release()  # Beate's answer comes back while Conny's digits are being typed
+    previews.stop()
+    page.keyboard.type(" 3")
+    page.get_by_role("heading", name="Deal 1: the auction").click()  # a tap elsewhere
+    expect(conny).to_have_value("5 3")
+    # The same digits: still tied, so there is no Vize (mu.md §4), and the Chef's trump is asked.
+    expect(page.get_by_text("No Vize.")).to_be_visible()
+    expect(page.locator("input[name=chef_trump]").first).to_be_attached()
+
+
 def test_long_names_fit_the_phone(live_server, page: Page) -> None:
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="New Mü game").click()

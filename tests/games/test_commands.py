@@ -48,7 +48,7 @@ INVALID = {
     ),
     "blind-nil-not-behind": (
         json.dumps(record(hands=[{"bids": [3, "blind_nil", 3, 3], "tricks": [4, 0, 5, 4]}])),
-        "Hand 1: Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 0).",
+        "Hand 1: Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now tied).",
     ),
     "hand-after-game-won": (
         json.dumps(

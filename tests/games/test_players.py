@@ -273,14 +273,29 @@ def test_printable_sheet(games, client) -> None:
 
 def test_chart_of_running_totals() -> None:
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
-    assert running_chart(score_game(game.to_engine())) is None
+    assert running_chart(score_game(game.to_engine()), "hand") is None
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
-    chart = running_chart(score_game(game.to_engine()))
+    chart = running_chart(score_game(game.to_engine()), "hand")
     assert [series.name for series in chart.series] == ["Ann & Cat", "Bob & Dan"]
     assert [series.total for series in chart.series] == [80, 50]
     assert chart.series[0].points.count(",") == 2  # 0 before the first hand, then hand 1
     assert chart.summary == "Ann & Cat 80, Bob & Dan 50"
     assert [label for _y, label in chart.y_ticks][0] == 0
+
+
+def test_mu_pages_say_deal_never_hand(client) -> None:
+    """Issue 15: the chart's axis and the import preview call a Mü row a deal."""
+    game = services.game_create(
+        players=["Anna", "Beate", "Conny", "Dagmar", "Emma"], dealer=0, rules={"preset": "standard"}, kind="mu"
+    )
+    mu_services.deal_auction_save(game=game, laid=[1, 1, 2, 4, 0], vize_trump=7, chef_trump="green", partner=0)
+    mu_services.deal_points_save(game=game, points=[9, 10, 14, 20, 7])
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert re.search(r'<text class="axis"[^>]*>deal</text>', page)
+    upload = io.BytesIO(json.dumps(game_export(game)).encode())
+    upload.name = "mu.json"
+    preview = client.post(reverse("games:import"), {"file": upload}).content.decode()
+    assert "1 deal played" in preview and " hand" not in preview
 
 
 def test_import_previews_then_stores_good_records_and_reports_the_rest(games, client) -> None:

@@ -197,6 +197,19 @@ def test_the_vize_may_not_be_partner_and_nothing_is_saved(client):
     assert not Deal.objects.filter(game=game).exists()
 
 
+def test_a_missing_partner_is_said_once_at_the_partner_buttons(client):
+    """Issue 15: the refusal showed twice, at the top of the form."""
+    game = new_mu()
+    data = {**laid(1, 1, 2, 4, 0), "vize_trump": "7", "chef_trump": '"green"', "number": "0"}  # no partner
+    response = client.post(reverse("games:mu_auction", args=[game.edit_key]), data)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert page.count("With more than 3 players the Chef picks a partner.") == 1
+    partner = re.search(r"<legend>Partner \(never the Vize\)</legend>.*?</fieldset>", page, re.S).group(0)
+    assert "With more than 3 players the Chef picks a partner. (mu.md §6)" in partner
+    assert not Deal.objects.filter(game=game).exists()
+
+
 def test_points_not_adding_up_are_refused(client):
     game = new_mu()
     client.post(

@@ -75,7 +75,7 @@ def test_cards_not_in_the_deck_and_repeats_are_ignored(client):
 def test_is_this_bid_allowed_uses_the_sheets_check_002_bidding(client):
     url = reverse("games:referee")
     page = client.post(url, {"bid": "blind_nil", "behind": "50", "target": "trick"}).content.decode()
-    assert "blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 50)" in page
+    assert "blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 50 behind)" in page
     page = client.post(url, {"bid": "blind_nil", "behind": "120", "target": "trick"}).content.decode()
     assert "Allowed under these house rules." in page
     page = client.post(url, {"preset": "new_york", "bid": "nil", "target": "trick"}).content.decode()

@@ -110,7 +110,9 @@ def test_hand_bids_save_refuses_blind_nil_when_not_behind():
     error = caught.value
     assert error.field == "bids"
     assert error.seat == 1
-    assert "Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 0)" in str(error)
+    assert "Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now tied)" in str(
+        error
+    )
     assert stored(game) == []
 
 
@@ -122,7 +124,7 @@ def test_hand_bids_save_refuses_blind_nil_for_the_leading_side():
         spades_services.hand_bids_save(game=game, bids=["blind_nil", 4, 4, 3])
 
     assert (caught.value.field, caught.value.seat) == ("bids", 0)
-    assert "(now -140)" in str(caught.value)
+    assert "(now 140 ahead)" in str(caught.value)
     assert len(stored(game)) == 1
 
 

@@ -70,6 +70,16 @@ def verify_bid(rules: SpadesRules, bid: object, *, seat: int, side: int, totals:
     return _verify_number_bid(rules, bid, bidder)
 
 
+def standing(lag: int) -> Text:
+    """Where a side stands now, in words, for a refusal that needs it further behind: "30
+    behind", "10 ahead" or "tied" (``lag``: points behind the leader, negative when ahead)."""
+    if lag > 0:
+        return Text(gettext_noop("%(points)d behind"), {"points": lag})
+    if lag < 0:
+        return Text(gettext_noop("%(points)d ahead"), {"points": -lag})
+    return Text(gettext_noop("tied"))
+
+
 def _verify_blind_nil(rules: SpadesRules, bidder: _Bidder, *, totals: Sequence[int], side: int) -> Bid:
     """Blind nil: played at this table (``blind_nil``), and only by a side far enough behind
     (``blind_nil_min_deficit``; 002 "Bidding")."""
@@ -79,10 +89,10 @@ def _verify_blind_nil(rules: SpadesRules, bidder: _Bidder, *, totals: Sequence[i
     if rules.blind_nil_min_deficit and lag < rules.blind_nil_min_deficit:  # 0: any time, even when ahead
         template = gettext_noop(
             "%(player)s: blind nil is allowed only when the bidder's side is at least "
-            "%(deficit)d points behind (now %(behind)d)."
+            "%(deficit)d points behind (now %(behind)s)."
         )
         source = "spades.md: blind_nil_min_deficit; 002 Bidding"
-        raise bidder.refuse(template, source, deficit=rules.blind_nil_min_deficit, behind=lag)
+        raise bidder.refuse(template, source, deficit=rules.blind_nil_min_deficit, behind=standing(lag))
     return BLIND_NIL
 
 
@@ -98,10 +108,10 @@ def _verify_double_nil(rules: SpadesRules, bidder: _Bidder, *, totals: Sequence[
     if rules.double_nil_min_deficit and lag < rules.double_nil_min_deficit:
         template = gettext_noop(
             "%(player)s: double nil is allowed only when the bidder's side is at least "
-            "%(deficit)d points behind (now %(behind)d)."
+            "%(deficit)d points behind (now %(behind)s)."
         )
         source = "spades.md: double_nil; 002 Double Nil"
-        raise bidder.refuse(template, source, deficit=rules.double_nil_min_deficit, behind=lag)
+        raise bidder.refuse(template, source, deficit=rules.double_nil_min_deficit, behind=standing(lag))
     return DOUBLE_NIL
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..text import gettext_noop
-from .bids import behind, bid_error, side_bids
+from .bids import behind, bid_error, side_bids, standing
 from .game import Bemo, Bid, SpadesGame, SpadesHand
 from .rules import SpadesRules
 
@@ -121,13 +121,13 @@ def _verify_blind_deficit(rules: SpadesRules, *, side: int, name: str, totals: S
         raise bid_error(
             gettext_noop(
                 "%(side)s: a blind bid is allowed only when the side is at least %(deficit)d points behind "
-                "(now %(behind)d)."
+                "(now %(behind)s)."
             ),
             "spades.md: blind_min_deficit; 002 New York City rules",
             seat=side,
             side=name,
             deficit=rules.blind_min_deficit,
-            behind=lag,
+            behind=standing(lag),
             field="declarations",
         )
 

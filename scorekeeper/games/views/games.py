@@ -74,7 +74,8 @@ def game_print(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = game_for(request, key)
     engine, sheet = presenters.game_scored(game)
     header, rows = game.game_kind.table(engine, sheet)
-    context = {"game": game, "header": header, "rows": rows, "sheet": sheet, "chart": running_chart(sheet)}
+    chart = running_chart(sheet, game.game_kind.row_noun())
+    context = {"game": game, "header": header, "rows": rows, "sheet": sheet, "chart": chart}
     return render(request, "games/print.html", context)
 
 

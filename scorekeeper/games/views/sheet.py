@@ -130,7 +130,7 @@ def sheet_render(
         page=page,
         version=game.version,
         shown_rows=count,
-        chart=running_chart(page.sheet),
+        chart=running_chart(page.sheet, game.game_kind.row_noun()),
         rulings=presenters.game_rulings(game),
         **live_stage(page, shown_stage),
     )
@@ -155,6 +155,10 @@ def sheet_render(
         # A correction leaves the entry form, and what is being typed in it, alone while its stage holds.
         send_entry=context["entry_outdated"] or (reply.primary == "row" and shown_stage is None),
         sheet_template=template,
+        # The form this phone may be filling in was saved elsewhere: who did it (shown if it had taps).
+        saved_elsewhere=(
+            presenters.saved_elsewhere(game) if reply.primary == "live" and context["entry_outdated"] else ""
+        ),
     )
     response = render(request, "games/_update.html", context, status=status)
     # The whole sheet, out of band, holds the corrected row: nothing is left to swap in.

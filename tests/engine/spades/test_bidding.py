@@ -48,7 +48,7 @@ def test_blind_nil_error_says_how_far_behind_the_side_is():
     with pytest.raises(RuleError) as caught:
         verify_bid(STANDARD, BLIND_NIL, seat=1, side=1, totals=(120, 40), player="Bob")
     assert str(caught.value).startswith(
-        "Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 80)."
+        "Bob: blind nil is allowed only when the bidder's side is at least 100 points behind (now 80 behind)."
     )
 
 

@@ -305,7 +305,7 @@ def test_blind_nil_when_not_behind_by_100_is_an_error_002_bidding():
     with pytest.raises(RuleError) as caught:
         score([([4, "blind_nil", 4, 4], [5, 0, 4, 4])])
     assert caught.value.seat == 1 and caught.value.hand == 0
-    assert "at least 100 points behind (now 0)" in str(caught.value)
+    assert "at least 100 points behind (now tied)" in str(caught.value)
 
 
 def test_blind_nil_any_time_with_deficit_0_004_doppelter_nil():

@@ -350,7 +350,7 @@ def test_blind_min_deficit_002_new_york_city(deficit, allowed):
         assert sheet.hands[-1].points[1] == 120
     else:
         error = rule_error(*BEHIND_266, blind_hand, blind_min_deficit=deficit, **BLIND)
-        assert error.hand == 4 and "at least 400 points behind (now 266)" in str(error)
+        assert error.hand == 4 and "at least 400 points behind (now 266 behind)" in str(error)
 
 
 def test_blind_min_deficit_100_side_not_behind_is_an_error_002_new_york_city():
@@ -594,7 +594,7 @@ def test_double_nil_min_deficit_002_double_nil(deficit, allowed):
     else:
         error = rule_error(*BEHIND_266, double, double_nil=True, double_nil_min_deficit=deficit)
         assert error.seat == 1 and "double nil is allowed only when" in str(error)
-        assert "at least 400 points behind (now 266)" in str(error)
+        assert "at least 400 points behind (now 266 behind)" in str(error)
 
 
 def test_double_nil_needs_both_partners_002_double_nil():
@@ -1118,7 +1118,7 @@ def test_new_york_blind_needs_100_behind_002_new_york_city():
     """002 NYC: "A partnership which is losing by a margin of at least 100 points may ... bid blind"."""
     # Bob & Dan lead 130 : 0, so their blind 6 is an error.
     error = rule_error(NYC_FIRST, hand([4, 6], [2, 3, 2, 6], blind=[1]), **NYC)
-    assert error.seat == 1 and "at least 100 points behind (now -130)" in str(error)
+    assert error.seat == 1 and "at least 100 points behind (now 130 ahead)" in str(error)
 
 
 def test_new_york_blind_minimum_6_002_new_york_city():
