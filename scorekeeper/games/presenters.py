@@ -171,10 +171,14 @@ SAVED_ELSEWHERE = {
 }
 
 
-def saved_elsewhere(game: Game) -> str:
-    """Who saved the game's newest change, and what, in words ("Ben's phone saved these bids."),
-    for a phone whose form it replaced; ``""`` for a change no form is replaced by (one query)."""
-    change = Change.objects.filter(game=game).order_by("-pk").only("action", "device").first()
+def saved_elsewhere(game: Game, version: int | None) -> str:
+    """Who saved the first change after ``version`` (the one the phone's page shows), and what,
+    in words ("Ben's phone saved these bids."): the save that replaced the phone's form; ``""``
+    for a change no form is replaced by, or no version known (one query)."""
+    if version is None:
+        return ""
+    changes = Change.objects.filter(game=game, version__gt=version).order_by("version")
+    change = changes.only("action", "device").first()
     if change is None or change.action not in SAVED_ELSEWHERE:
         return ""
     return gettext(SAVED_ELSEWHERE[change.action]) % {"device": change.device or gettext("Another phone")}

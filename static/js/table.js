@@ -210,38 +210,48 @@
   });
 
   // The entry form sent afresh for the same hand (other bids offered now) keeps what was tapped;
-  // one replaced as another phone saved it says so, if it had taps.
-  let taps = [], elsewhere = false;
+  // one replaced as another phone saved it says so, if it had taps. A tap: a field unlike as sent.
+  const tapped = (form) => [...form.elements].filter((f) => f.name && f.type !== "hidden" && (f.type === "radio" || f.type === "checkbox"
+    ? f.checked !== f.defaultChecked : f.tagName === "SELECT" ? [...f.options].some((o) => o.selected !== o.defaultSelected) : f.value !== f.defaultValue));
+  let taps = [], elsewhere = false, retap = null;
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
     const old = event.detail.target.id === "entry" && event.detail.target.querySelector("form");
     const fresh = old && event.detail.fragment.querySelector("form");
     const same = fresh && fresh.getAttribute("action") === old.getAttribute("action") && fresh.elements.number?.value === old.elements.number?.value;
-    const tapped = old ? [...old.querySelectorAll("input:checked, input[type=number], input[type=text]")].filter((i) => i.id && (i.checked || i.value)) : [];
-    taps = same ? tapped.map((i) => [i.id, i.checked || i.value]) : [];
-    elsewhere = !same && tapped.length > 0;
+    const changed = old ? tapped(old) : [];
+    taps = same ? changed.map((f) => [f.name, f.type, f.type === "checkbox" ? f.checked : f.value]) : [];
+    elsewhere = !same && changed.length > 0;
   });
   document.addEventListener("htmx:oobAfterSwap", (event) => {
     if (event.detail.target.id !== "entry") return;
     if (elsewhere) document.getElementById("saved-elsewhere")?.removeAttribute("hidden");
-    if (!taps.length) return;
-    let twin = null;
-    for (const [id, value] of taps) {
-      const input = document.getElementById(id);
-      if (!input) continue;
-      if (value === true) input.checked = true; else input.value = value;
-      twin = input;
+    const form = document.querySelector("#entry form");
+    for (const [name, type, value] of form ? taps : []) {
+      const field = type === "radio" ? form.querySelector(`[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`) : form.elements[name];
+      if (!field || field instanceof RadioNodeList) continue;
+      if (type === "radio") field.checked = true; else if (type === "checkbox") field.checked = value; else field.value = value;
+      retap = field;
     }
     taps = [];
-    twin?.dispatchEvent(new Event("change", { bubbles: true }));  // what the taps rule out, again
   });
 
-  // A refused form (422): its first error in view, next to what the finger can change.
+  // A refused form (422): its first error in view, next to what the finger can change (after
+  // htmx has scrolled to where the form's swap says).
   document.addEventListener("htmx:afterSettle", (event) => {
-    if (event.detail.xhr?.status === 422) (event.target.querySelector?.(".error, .errors") || document.querySelector("main .error, main .errors"))?.scrollIntoView({ block: "center" });
+    if (event.detail.xhr?.status !== 422) return;
+    const error = event.target.querySelector?.(".error, .errors") || document.querySelector("main .error, main .errors");
+    setTimeout(() => error?.scrollIntoView({ block: "center" }));
   });
 
   // Keys are made here: a cached page may hold used ones.
-  htmx.onLoad((content) => content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); }));
+  htmx.onLoad((content) => {
+    content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });
+    // Taps kept in a form sent afresh: asked again what they rule out, once htmx listens to the form.
+    if (retap && content.contains(retap)) {
+      retap.dispatchEvent(new Event("change", { bubbles: true }));
+      retap = null;
+    }
+  });
   // Once htmx has read its settings.
   if (store && keptSaves().length) {
     note(document.querySelector("#entry form"));

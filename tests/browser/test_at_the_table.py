@@ -140,6 +140,33 @@ def test_a_refused_correction_says_why_in_plain_words_in_view(page: Page, live_s
     expect(error).to_be_in_viewport()
 
 
+def test_taps_kept_in_a_form_sent_afresh_still_rule_out_what_they_ruled_out(page: Page, live_server):
+    """A correction on another phone puts Bob & Dan 128 behind: the bids form comes afresh (blind
+    nil offered now) with Bob's nil kept, and Dan's 1 to 3 muted again beside it."""
+    game = services.game_create(
+        players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard", "nil_partner_min_bid": 4}
+    )
+    play(game, [3, 4, 2, 3], [4, 4, 2, 3])
+    page.goto(live_server.url + game.get_absolute_url())
+    tap_bids(page, {1: "nil"})
+    expect(page.locator("label[for=bid-3-1]")).to_have_css("pointer-events", "none")
+    spades_services.hand_update(game=game, number=0, bids=[3, 4, 2, 3], tricks=[7, 0, 6, 0])
+    expect(page.locator("label[for=bid-1-blind_nil]")).to_be_visible(timeout=5000)  # the form came afresh
+    expect(page.locator("#bid-1-nil")).to_be_checked()
+    expect(page.locator("label[for=bid-3-1]")).to_have_css("pointer-events", "none")
+    expect(page.locator("#bid-why-3")).to_contain_text("Not now: 1, 2, 3")
+
+
+def test_a_bid_missing_on_save_is_said_at_its_row_in_view(page: Page, live_server):
+    """The form's own swap scrolls to its top; the error on the last row is brought into view after."""
+    start_spades_game(page, live_server)  # Ann deals: she bids last, in the fourth row
+    tap_bids(page, {1: "4", 2: "3", 3: "3"})
+    page.get_by_role("button", name="Save bids").click()
+    error = page.locator("#entry fieldset", has_text="Ann").locator(".error")
+    expect(error).to_be_visible()
+    expect(error).to_be_in_viewport()
+
+
 def test_rows_and_sections_that_open_look_tappable_with_a_chevron_that_turns(page: Page, live_server):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     play(game, [3, 4, 2, 3], [4, 4, 2, 3])

@@ -155,7 +155,8 @@ def test_tapping_a_bid_mutes_the_buttons_the_rules_no_longer_allow_and_says_why(
     content = response.content.decode().strip()
     # The style muting what Ann's nil rules out, Cat's 1 to 3 and nil, in their places (no button moves) ...
     assert content.startswith(
-        '<style id="bid-offers">#bid-2-1+label,#bid-2-2+label,#bid-2-3+label,#bid-2-nil+label'
+        '<style id="bid-offers">#bid-2-1,#bid-2-2,#bid-2-3,#bid-2-nil{display:none}'  # no keyboard choice either
+        "#bid-2-1+label,#bid-2-2+label,#bid-2-3+label,#bid-2-nil+label"
         "{opacity:.35;text-decoration:line-through;pointer-events:none}</style>"
     )
     # ... and, in Cat's row, why; the other rows' lines emptied (Cat is third in bidding order).

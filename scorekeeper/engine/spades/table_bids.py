@@ -77,13 +77,13 @@ def _verify_side_total(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequ
     if not rules.min_team_bid <= total <= rules.max_team_bid:
         last = _last_bidder(game, seats, number)
         raise bid_error(
-            gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all, not %(total)d."),
+            # No total in it: the same words say why each bid a row may not tap is refused.
+            gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all."),
             "spades.md: min_team_bid; 002 Partnership Bidding",
             seat=last,
             player=game.players[last],
             low=rules.min_team_bid,
             high=rules.max_team_bid,
-            total=total,
         )
 
 

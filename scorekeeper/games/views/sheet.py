@@ -157,7 +157,9 @@ def sheet_render(
         sheet_template=template,
         # The form this phone may be filling in was saved elsewhere: who did it (shown if it had taps).
         saved_elsewhere=(
-            presenters.saved_elsewhere(game) if reply.primary == "live" and context["entry_outdated"] else ""
+            presenters.saved_elsewhere(game, reply.shown.version)
+            if reply.primary == "live" and context["entry_outdated"]
+            else ""
         ),
     )
     response = render(request, "games/_update.html", context, status=status)
