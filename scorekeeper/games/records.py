@@ -5,9 +5,12 @@ imported game is :func:`scorekeeper.games.services.game_import`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from django.db.models import QuerySet
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import game_record, load_json, parse_record, score_game
@@ -27,7 +30,10 @@ class ImportItem:
     ``number`` is 1-based in the file. A good record has ``record`` (the parsed JSON),
     its ``kind``, ``names``, ``hands`` played (``played``: in words, "3 deals played") and final
     ``totals`` (per side, named);
-    a rejected one has ``error``, the reason in the player's words.
+    a rejected one has ``error``, the reason in the player's words. ``canonical`` is the
+    record as this app writes it (JSON text), so the same game matches however the file
+    spelled it; :func:`import_marked` sets ``stored`` (a game already stored that has
+    this record) or ``same_as`` (the number of an earlier record of the file that is this one).
     """
 
     number: int
@@ -40,6 +46,14 @@ class ImportItem:
     totals: tuple[tuple[str, int], ...] = ()
     finished: bool = False
     error: str = ""
+    canonical: str = ""
+    stored: Game | None = None
+    same_as: int = 0
+
+    @property
+    def new(self) -> bool:
+        """A good record not stored yet (nor earlier in the file): what "Import" stores."""
+        return not self.error and self.stored is None and not self.same_as
 
 
 def import_preview(text: str, translate: Any) -> list[ImportItem]:
@@ -79,9 +93,49 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
                 played=kind_of(record["game"]).played_text(len(sheet.hands)),
                 totals=tuple(zip(sheet.sides, sheet.totals, strict=True)),
                 finished=sheet.finished,
+                canonical=_canonical(engine),
             )
         )
     return items
+
+
+def _canonical(engine: Any) -> str:
+    return json.dumps(game_record(engine), sort_keys=True, separators=(",", ":"))
+
+
+def import_marked(items: Sequence[ImportItem], games: QuerySet[Game]) -> list[ImportItem]:
+    """``items`` with each good record that is already one of ``games`` (the visitor's) marked
+    ``stored``, and each repeated in the file marked ``same_as``, so an import can skip them
+    and the statistics do not count a game twice (issue 15).
+
+    The same game is the same record: kind, players, dealer, rules and every played hand.
+    One query finds the games of the same kind and number of hands, then one more for each
+    whose players and dealer match too (in practice, only the game itself).
+    """
+    good = [item for item in items if not item.error]
+    candidates = games.filter(
+        kind__in={item.kind for item in good}, hands_played__in={item.hands for item in good}
+    ).order_by("created_at")
+    wanted = {_head(item.canonical) for item in good}
+    stored: dict[str, Game] = {}
+    for game in candidates:
+        head = (game.kind, tuple(game.players), game.dealer, game.hands_played)
+        if head in wanted:
+            stored.setdefault(_canonical(game.to_engine()), game)
+    seen: dict[str, int] = {}
+    marked = []
+    for item in items:
+        if not item.error:
+            item = replace(item, stored=stored.get(item.canonical), same_as=seen.get(item.canonical, 0))
+            seen.setdefault(item.canonical, item.number)
+        marked.append(item)
+    return marked
+
+
+def _head(canonical: str) -> tuple[str, tuple[str, ...], int, int]:
+    """What a stored game shows without reading its hands: kind, players, dealer, hands."""
+    record = json.loads(canonical)
+    return (record["game"], tuple(record["players"]), record["dealer"], len(record["hands"]))
 
 
 def verify_names(names: Sequence[str]) -> None:

@@ -311,15 +311,50 @@ def test_import_previews_then_stores_good_records_and_reports_the_rest(games, cl
     assert preview.status_code == 200
     assert "Preview: 3 records" in page
     assert "Record 2: rejected" in page and "Record 3: rejected" in page
-    assert "Import 1 game" in page
+    assert "Already stored" in page  # the client's own game: offered again only with "all"
+    assert "Import 1 game, stored ones again too" in page
     assert Game.objects.count() == before
     records = preview.context["form"].initial["records"]
-    response = client.post(reverse("games:import"), {"records": records, "confirm": "1"})
+    response = client.post(reverse("games:import"), {"records": records, "confirm": "all"})
     assert response.status_code == 302
     assert Game.objects.count() == before + 1
     imported = Game.objects.order_by("-created_at").first()
     assert game_export(imported)["hands"] == good["hands"]
     assert Seat.objects.filter(game=imported, player=player("Ann")).exists()  # the same people
+
+
+def test_import_recognises_a_game_already_stored_and_skips_it(games, client) -> None:
+    """Issue 15: the same record (however the file spells it) is marked in the preview with a
+    link to the stored game, and "Import" skips it, so the statistics do not count it twice;
+    a record repeated in the file is imported once."""
+    stored = game_export(games["two"])
+    respelled = {key: stored[key] for key in reversed(stored)}  # the same record, its keys in another order
+    fresh = {**stored, "hands": stored["hands"][:1]}  # the same table, one hand: another game
+    upload = io.BytesIO(json.dumps([respelled, fresh, fresh], indent=1).encode())
+    upload.name = "backup.json"
+    before = Game.objects.count()
+
+    preview = client.post(reverse("games:import"), {"file": upload})
+
+    page = preview.content.decode()
+    assert page.count("Already stored") == 1
+    assert reverse("games:detail", args=[games["two"].edit_key]) in page
+    assert "The same game as record 2" in page
+    assert "Import 1 game<" in page and "Import all 3 games, stored ones again too" in page
+    records = preview.context["form"].initial["records"]
+    response = client.post(reverse("games:import"), {"records": records, "confirm": "new"}, follow=True)
+    assert Game.objects.count() == before + 1
+    assert "Imported 1 game; 2 already stored, 0 rejected." in response.content.decode()
+    again = client.post(reverse("games:import"), {"records": records}).content.decode()
+    assert again.count("Already stored") == 3 and "nothing new to import" in again
+
+
+def test_import_does_not_match_another_visitors_game(games) -> None:
+    """A game only another account can open is never named (nor linked) in the preview."""
+    upload = io.BytesIO(json.dumps(game_export(games["one"])).encode())
+    upload.name = "one.json"
+    page = Client().post(reverse("games:import"), {"file": upload}).content.decode()
+    assert "Already stored" not in page and "Import 1 game<" in page
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import access, listing, presenters, records, services
@@ -82,8 +82,9 @@ def game_print(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def games_import(request: HtmxHttpRequest) -> HttpResponse:
     """Import game records from a file (another device, or a backup): first a preview of
-    every record, good or rejected with the reason; then "Import" stores the good ones,
-    all in one transaction. Nothing is stored until then, and a file with no good
+    every record, good or rejected with the reason, and each game already stored (or
+    repeated in the file) marked; then "Import" stores the new ones ("all": the stored
+    ones again too), all in one transaction. Nothing is stored until then, and a file with no good
     record gets 422 with the reasons."""
     if request.method != "POST":
         return render(request, "games/import.html", {"form": ImportForm()})
@@ -96,27 +97,33 @@ def games_import(request: HtmxHttpRequest) -> HttpResponse:
     text = form.text() if form.is_valid() else None
     if text is None:
         return render(request, "games/import.html", {"form": form}, status=422)
-    items = records.import_preview(text, gettext)
+    items = records.import_marked(records.import_preview(text, gettext), access.games_of(request))
+    access.mark_links(request, [item.stored for item in items if item.stored is not None])
     good = [item for item in items if not item.error]
-    if "confirm" in request.POST and good and not request.user.is_authenticated and len(good) > access.REMEMBERED:
+    chosen = good if request.POST.get("confirm") == "all" else [item for item in good if item.new]
+    context = {"items": items, "good": len(good), "new": sum(item.new for item in good)}
+    if "confirm" in request.POST and chosen and not request.user.is_authenticated and len(chosen) > access.REMEMBERED:
         form = ImportForm(data={"records": text})
         form.is_valid()
         form.add_error(None, gettext("A browser keeps 200 games: sign in to import more at once."))
-        context = {"form": form, "items": items, "good": len(good)}
-        return render(request, "games/import.html", context, status=422)
-    if "confirm" in request.POST and good:
+        return render(request, "games/import.html", {**context, "form": form}, status=422)
+    if "confirm" in request.POST and chosen:
         games = services.games_import(
-            records=[item.record for item in good],
+            records=[item.record for item in chosen],
             owner=access.new_owner(request),
             group=access.group_of(request),
         )
         for game in games:
             access.game_started(request, game)
-        rejected = len(items) - len(good)
         messages.success(
             request,
-            gettext("Imported %(count)d games; %(rejected)d rejected.") % {"count": len(games), "rejected": rejected},
+            ngettext(
+                "Imported %(count)d game; %(skipped)d already stored, %(rejected)d rejected.",
+                "Imported %(count)d games; %(skipped)d already stored, %(rejected)d rejected.",
+                len(games),
+            )
+            % {"count": len(games), "skipped": len(good) - len(chosen), "rejected": len(items) - len(good)},
         )
         return redirect("games:list")
-    context = {"form": ImportForm(initial={"records": text}), "items": items, "good": len(good)}
+    context["form"] = ImportForm(initial={"records": text})
     return render(request, "games/import.html", context, status=200 if good else 422)
