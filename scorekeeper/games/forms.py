@@ -122,13 +122,14 @@ class DeviceForm(forms.Form):
 
 
 class PlayerMergeForm(forms.Form):
-    """The player to merge this one into (one of the same group)."""
+    """The player to merge this one into (one of the same group). ``players``: the choices,
+    (player id, label) pairs, the label telling same-named players apart."""
 
     into = forms.TypedChoiceField(label=_("Same person as"), coerce=int)
 
     def __init__(self, *args: Any, players: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["into"].choices = [("", "—"), *((player.pk, player.name) for player in players)]
+        self.fields["into"].choices = [("", "—"), *players]
 
 
 class ImportForm(forms.Form):

@@ -9,11 +9,14 @@ the number of games. ``games`` arguments are the games the request may open
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from django.db.models import Avg, Count, F, Q, QuerySet, Sum
+from django.db.models import Avg, Count, F, OuterRef, Q, QuerySet, Subquery, Sum, UUIDField
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from .kinds import kind_of
@@ -181,6 +184,45 @@ def players_listed(
         wins=Count("seats", filter=in_games & Q(seats__won=True), distinct=True),
     ).order_by("name", "pk")
     return listed if most is None else listed[:most]
+
+
+@dataclass(frozen=True)
+class LastTable:
+    """A player's last game, to tell players of the same name apart (issue 15): when it was
+    last played (``played``, aware) and who else sat at that table (``others``, their names now)."""
+
+    played: datetime
+    others: tuple[str, ...]
+
+    def __str__(self) -> str:
+        """ "last game 12.11.2026, with Ben, Cat, Dan" (the date in the active language)."""
+        day = formats.date_format(timezone.localtime(self.played), "SHORT_DATE_FORMAT")
+        return gettext("last game %(day)s, with %(names)s") % {"day": day, "names": ", ".join(self.others)}
+
+
+def last_tables(players: Sequence[Player], games: QuerySet[Game]) -> dict[int, LastTable]:
+    """Each of ``players``' last game in ``games`` (by player id; none for a player without
+    one), with who else sat at that table. Two queries, whatever the number of players:
+    each player's last game, then the seats of those games."""
+    latest = Seat.objects.filter(player=OuterRef("pk"), game__in=games).order_by("-game__updated_at", "-game_id")
+    last = dict(
+        Player.objects.filter(pk__in=[player.pk for player in players])
+        .annotate(last=Subquery(latest.values("game_id")[:1], output_field=UUIDField()))
+        .filter(last__isnull=False)
+        .values_list("pk", "last")
+    )
+    tables: dict[Any, list[tuple[int, str, datetime]]] = {}
+    seats = Seat.objects.filter(game_id__in=set(last.values())).order_by("seat")
+    columns = ("game_id", "player_id", "player__name", "game__updated_at")
+    for game_id, player_id, name, played in seats.values_list(*columns):
+        tables.setdefault(game_id, []).append((player_id, name, played))
+    return {
+        pk: LastTable(
+            played=tables[game_id][0][2],
+            others=tuple(name for player_id, name, _ in tables[game_id] if player_id != pk),
+        )
+        for pk, game_id in last.items()
+    }
 
 
 @dataclass(frozen=True)

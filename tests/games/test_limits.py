@@ -91,7 +91,8 @@ def test_a_file_of_too_many_records_is_refused(client):
 
 def test_an_anonymous_import_of_more_than_200_games_asks_to_sign_in(client):
     before = snapshot(*STORED)
-    response = upload(client, [record(hands=[SET])] * 201, confirm=True)
+    games = [record(hands=[SET], players=[f"Ann {number}", "Bob", "Cat", "Dan"]) for number in range(201)]
+    response = upload(client, games, confirm=True)
     assert response.status_code == 422
     assert "sign in to import more at once" in response.content.decode()
     assert snapshot(*STORED) == before

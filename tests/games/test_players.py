@@ -215,7 +215,30 @@ def test_head_to_head_page(games, client) -> None:
 
 def test_players_list_finds_a_player(games, client) -> None:
     page = client.get(reverse("games:players"), {"q": "an"}).content.decode()
-    assert "Ann" in page and "Anna" in page and "Dan" in page and "Eve" not in page
+    assert "<bdi>Ann<" in page and "<bdi>Anna<" in page and "<bdi>Dan<" in page and "<bdi>Eve<" not in page
+
+
+def test_same_named_players_are_told_apart_by_their_last_table(games, client, django_assert_max_num_queries) -> None:
+    """Issue 15: another table's Cat (a game opened through its link) and ours are listed, and
+    offered in the merge menu, with their last game's day and who else sat there."""
+    other = services.game_create(players=["Cat", "Zoe", "Yan", "Xia"], dealer=0, rules=TARGET)
+    play(other, [4, 4, 4, 1], [4, 4, 4, 1])
+    client.get(reverse("games:detail", args=[other.view_key]))
+    cats = Player.objects.filter(name="Cat").order_by("pk")
+    assert cats.count() == 2
+
+    with django_assert_max_num_queries(8):
+        page = client.get(reverse("games:players"), {"q": "cat"}).content.decode()
+
+    assert re.search(r"last game [\d/.]+, with Ann, Bob, Dan<", page)
+    assert re.search(r"last game [\d/.]+, with Zoe, Yan, Xia<", page)
+    eve = player("Eve")
+    client.post(reverse("games:player_rename", args=[eve.pk]), {"name": "Cat"})  # now two Cats in our group
+    merge_menu = client.get(reverse("games:player", args=[player("Bob").pk])).content.decode()
+    for cat, others in ((cats[0], "Ann, Bob, Dan"), (eve, "Ann, Dan, Bob")):
+        assert re.search(rf'<option value="{cat.pk}">Cat \(last game [\d/.]+, with {others}\)</option>', merge_menu)
+    german = client.get(reverse("games:players"), {"q": "cat"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert re.search(r"letztes Spiel \d\d\.\d\d\.\d{4}, mit Zoe, Yan, Xia<", german)
 
 
 def test_rename_and_merge(games, client) -> None:
@@ -347,6 +370,8 @@ def test_import_recognises_a_game_already_stored_and_skips_it(games, client) -> 
     assert "Imported 1 game; 2 already stored, 0 rejected." in response.content.decode()
     again = client.post(reverse("games:import"), {"records": records}).content.decode()
     assert again.count("Already stored") == 3 and "nothing new to import" in again
+    german = client.post(reverse("games:import"), {"records": records}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert german.count("Schon gespeichert") == 3 and "nichts Neues zu importieren" in german
 
 
 def test_import_does_not_match_another_visitors_game(games) -> None:

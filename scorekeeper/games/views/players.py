@@ -19,11 +19,14 @@ from .http import HtmxHttpRequest
 
 @require_safe
 def players_list(request: HtmxHttpRequest) -> HttpResponse:
-    """The group's players (find one by name), with their games and wins."""
+    """The group's players (find one by name), with their games and wins, and their last
+    game's date and table, so players of the same name can be told apart. Three queries."""
     name = request.GET.get("q", "")[:NAME_LENGTH]
-    listed = players.players_listed(access.players_of(request), access.games_of(request), name, most=200)
+    games = access.games_of(request)
+    listed = list(players.players_listed(access.players_of(request), games, name, most=200))
+    tables = players.last_tables(listed, games)
     template = "games/players.html#players" if request.htmx else "games/players.html"
-    return render(request, template, {"players": listed, "q": name})
+    return render(request, template, {"rows": [(player, tables.get(player.pk)) for player in listed], "q": name})
 
 
 @require_safe
@@ -73,7 +76,7 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """Merge a player into another of the group (``access.group_of``): one person under two
     names becomes one. Both must be of the group, so nobody else's games are touched."""
     player = access.player_for(request, player_id, edit=True)
-    form = PlayerMergeForm(request.POST, players=access.merge_candidates(request, player))
+    form = PlayerMergeForm(request.POST, players=_merge_choices(request, player))
     if form.is_valid():
         into = access.player_for(request, form.cleaned_data["into"], edit=True)
         try:
@@ -107,7 +110,17 @@ def _player_page(request: HtmxHttpRequest, player: Player, status: int = 200, **
         "opponents": players.opponents(player, games),
         "rename_form": PlayerRenameForm(initial={"name": player.name}),
         "can_change": access.can_change_player(request, player),
-        "merge_form": PlayerMergeForm(players=access.merge_candidates(request, player)),
+        "merge_form": PlayerMergeForm(players=_merge_choices(request, player)),
         **forms,
     }
     return render(request, "games/player.html", context, status=status)
+
+
+def _merge_choices(request: HtmxHttpRequest, player: Player) -> list[tuple[int, str]]:
+    """The merge menu: each candidate as "Anna (last game 12.11.2026, with Ben, Cat, Dan)", so
+    seven Annas can be told apart."""
+    candidates = list(access.merge_candidates(request, player).order_by("name", "pk"))
+    tables = players.last_tables(candidates, access.games_of(request))
+    return [
+        (other.pk, f"{other.name} ({tables[other.pk]})" if other.pk in tables else other.name) for other in candidates
+    ]
