@@ -6,6 +6,7 @@ line on standard error) and, later, the referee ("why not").
 
 from __future__ import annotations
 
+from .citations import citation
 from .text import Text, Translate, gettext_noop, identity
 
 
@@ -44,11 +45,14 @@ class RuleError(ValueError):
         """Return the same error tagged with ``hand`` (0-based)."""
         return type(self)(self.text, hand=hand, seat=self.seat, field=self.field, source=self.source, unit=self.unit)
 
-    def render(self, translate: Translate = identity) -> str:
-        """The full message in the language of ``translate``, prefixed by the hand."""
+    def render(self, translate: Translate = identity, *, spoken: bool = False) -> str:
+        """The full message in the language of ``translate``, prefixed by the hand, with its
+        source as written ("… (spades.md: bemo; 002 Bemo)"), or ``spoken`` as a player says
+        it (:func:`~.citations.citation`: "… (Pagat: Spades, Bemo)"), as the app shows it."""
         message = self.text.render(translate)
         if self.source:
-            message = f"{message} ({self.source})"
+            source = citation(self.source, translate).said if spoken else self.source
+            message = f"{message} ({source})"
         if self.hand is None:
             return message
         template = (

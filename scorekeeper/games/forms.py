@@ -60,7 +60,7 @@ def add_rule_error(form: forms.Form, error: RuleError, *, prefix: dict[str, str]
             field name prefix (``"bid_"``); the seat is appended. Anything else is
             shown above the form.
     """
-    message = error.render(gettext)  # with its source, after "Hand 3:" (Mü: "Deal 3:") when it names one
+    message = error.render(gettext, spoken=True)  # with its source, after "Hand 3:" (Mü: "Deal 3:") when it names one
     name = None
     if error.field in prefix and error.seat is not None:
         name = f"{prefix[error.field]}{error.seat}"

@@ -27,10 +27,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ShownLine:
-    """An explanation line as shown: its text and the rulebook anchor of the rule it applied."""
+    """An explanation line as shown: its text (without its source), the rulebook anchor of the
+    rule it applied, and its ``source`` (shown as a player says it: ``{% cite %}``)."""
 
     text: str
     rule: str
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -56,13 +58,13 @@ STEP_RULES = {"contract": "set_penalty", "game": "target"}
 
 
 def shown_line(line: Line) -> ShownLine:
-    """A line with its text in the player's language and its rule's key (the rulebook anchor)."""
-    return ShownLine(rendered(line), STEP_RULES.get(line.rule, line.rule))
+    """A line with its text in the player's language, its rule's key (the rulebook anchor) and its source."""
+    return ShownLine(line.text.render(gettext), STEP_RULES.get(line.rule, line.rule), line.source)
 
 
 def rendered(line: Line) -> str:
-    """An explanation line's text in the player's language."""
-    return line.render(gettext)
+    """An explanation line's text in the player's language, its source as a player says it."""
+    return line.render(gettext, spoken=True)
 
 
 def game_version(*, key: str) -> int | None:

@@ -66,7 +66,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
     try:
         data = load_json(text)
     except RuleError as error:
-        return [ImportItem(1, error=error.render(translate))]
+        return [ImportItem(1, error=error.render(translate, spoken=True))]
     if isinstance(data, dict) and isinstance(data.get("games"), list):
         data = data["games"]
     records = data if isinstance(data, list) else [data]
@@ -80,7 +80,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
         try:
             engine, sheet = record_verified(record)
         except RuleError as error:
-            items.append(ImportItem(number, error=error.render(translate)))
+            items.append(ImportItem(number, error=error.render(translate, spoken=True)))
             continue
         items.append(
             ImportItem(

@@ -20,6 +20,7 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.web_manifest, name="manifest"),
     path("device/", views.device_rename, name="device"),
+    path("reference/<slug:name>/", views.rules_reference, name="reference"),
     path("games/", views.games_list, name="list"),
     path("games/import/", views.games_import, name="import"),
     path("players/", views.players_list, name="players"),

@@ -81,7 +81,7 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
             return stale_response(request, game, error)
         except RuleError as error:
             if error.field in AUCTION_QUESTIONS:  # once, at its buttons (mu/sheet.html#auction)
-                form.add_error(error.field, error.render(gettext))
+                form.add_error(error.field, error.render(gettext, spoken=True))
             else:
                 add_rule_error(form, error, prefix={"laid": "laid_"})
         else:

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from scorekeeper.engine.citations import citation
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu import play as mu_play
 from scorekeeper.engine.mu.auction import auction_progress
@@ -66,9 +67,8 @@ def spades_answer(rules: SpadesRules, question: Question) -> Answer:
         if why is None:
             allowed.append(card)
         else:
-            refused.append(
-                (card, f"{why.text.render(gettext)} ({why.source})" if why.source else why.text.render(gettext))
-            )
+            said = citation(why.source, gettext).said
+            refused.append((card, f"{why.text.render(gettext)} ({said})" if why.source else why.text.render(gettext)))
     return Answer(winner or None, reason, source, tuple(allowed), tuple(refused))
 
 
@@ -135,7 +135,7 @@ def bid_answer(rules: SpadesRules, bid: object, *, behind: int, player: str = ""
     try:
         verify_bid(rules, bid, seat=0, side=0, totals=(0, behind), player=player or gettext("This player"))
     except RuleError as error:
-        return False, error.render(gettext)
+        return False, error.render(gettext, spoken=True)
     return True, gettext("Allowed under these house rules.")
 
 
@@ -148,7 +148,7 @@ def auction_answer(players: int, dealer: int, typed: str, names: list[str]) -> l
     try:
         progress = auction_progress(players, dealer, [int(word) for word in words])
     except RuleError as error:
-        return [error.render(gettext)]
+        return [error.render(gettext, spoken=True)]
     laid = ", ".join(f"{names[seat]} {cards}" for seat, cards in enumerate(progress.laid))
     lines = [gettext("Cards laid: %(laid)s.") % {"laid": laid}]
     if not progress.ended:

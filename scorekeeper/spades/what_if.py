@@ -64,7 +64,7 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | Non
     try:
         other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
     except RuleError as problem:
-        other, error = None, problem.render(gettext)
+        other, error = None, problem.render(gettext, spoken=True)
     hand = sheet.hands[number - 1]
     other_hand = other.hands[number - 1] if other is not None else None
     sides = tuple(

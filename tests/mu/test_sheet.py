@@ -206,7 +206,7 @@ def test_a_missing_partner_is_said_once_at_the_partner_buttons(client):
     page = response.content.decode()
     assert page.count("With more than 3 players the Chef picks a partner.") == 1
     partner = re.search(r"<legend>Partner \(never the Vize\)</legend>.*?</fieldset>", page, re.S).group(0)
-    assert "With more than 3 players the Chef picks a partner. (mu.md §6)" in partner
+    assert "With more than 3 players the Chef picks a partner. (Mü rulebook §6)" in partner
     assert not Deal.objects.filter(game=game).exists()
 
 

@@ -56,7 +56,7 @@ def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpRes
     except Change.DoesNotExist:
         return HttpResponse(gettext("This game has no such change."), status=404)
     except RuleError as error:
-        messages.error(request, error.render(gettext))
+        messages.error(request, error.render(gettext, spoken=True))
         if request.htmx:
             return _changes_page(request, game, status=422)
         return redirect("games:changes", game.key)

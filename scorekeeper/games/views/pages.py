@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 from django.db import transaction
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import access, listing, services, webapp
+from .. import access, listing, reference, services, webapp
 from ..access import game_for
 from ..records import game_export
 from ..throttle import throttle_spend
@@ -81,4 +81,17 @@ def game_record_download(request: HtmxHttpRequest, key: str) -> HttpResponse:
         json.dumps(record, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+
+
+@require_safe
+def rules_reference(request: HtmxHttpRequest, name: str) -> HttpResponse:
+    """``/reference/<name>/``: a file of the project's rules reference (``spades``, ``mu``) or the
+    game record format (``game-record``) as a page, where every citation leads
+    (:mod:`scorekeeper.games.reference`). In English, as written; the same for everyone."""
+    if name not in reference.PATHS:
+        raise Http404
+    page = reference.reference(name)
+    response = render(request, "games/reference.html", {"page": page, "name": name})
+    patch_cache_control(response, public=True, max_age=MANIFEST_MAX_AGE)
     return response

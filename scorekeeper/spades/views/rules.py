@@ -156,7 +156,7 @@ def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         comparison = None if changes is None else what_if.hand_what_if(game, number, changes, hands)
     except RuleError as error:
         comparison = None
-        messages.error(request, error.render(gettext))
+        messages.error(request, error.render(gettext, spoken=True))
     context = {"game": game, "number": number, "choices": choices, "choice": choice, "comparison": comparison}
     template = "spades/what_if.html#comparison" if request.htmx else "spades/what_if.html"
     return render(request, template, context)
