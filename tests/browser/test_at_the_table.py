@@ -3,11 +3,14 @@ game at a glance, calm entry, and the sheet when looking back."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
+from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
 from ..games.factories import play
@@ -294,3 +297,34 @@ def test_the_printed_sheet_fits_a4_portrait_with_every_sides_totals(page: Page, 
     assert box is not None and box["x"] + box["width"] <= A4_WIDTH + 1
     expect(last).to_be_visible()
     screenshot(page, f"print-{players}.png")
+
+
+# --- citations -------------------------------------------------------------------------------------------------------
+
+
+def test_a_citation_reads_as_a_player_says_it_and_opens_the_rule_in_one_tap(page: Page, german_page: Page, live_server):
+    """Issue 15: "Pagat: Spades, Scoring", not "spades.md: Standard scoring 1"; one tap opens the
+    rules reference at that section, in view; in German too ("Mü-Regelheft §8.1")."""
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    play(game, [4, "nil", 3, 2], [6, 0, 5, 2])
+    page.goto(live_server.url + game.get_absolute_url())
+    page.locator("#hand-1 summary").click()
+    cite = page.locator("#hand-1 .explain a.cite").first
+    expect(cite).to_have_text("(Pagat: Spades, Scoring)")
+    expect(page.locator("#hand-1 .explain")).not_to_contain_text("spades.md")
+    screenshot(page, "citation-sheet.png")
+    cite.click()
+    expect(page).to_have_url(re.compile(r"/reference/spades/#standard-scoring"))
+    heading = page.locator("h2:target")
+    expect(heading).to_contain_text("Standard scoring, exactly")
+    expect(heading).to_be_in_viewport()
+    screenshot(page, "citation-reference.png")
+
+    mu = services.game_create(players=MU_PLAYERS, dealer=0, rules={"preset": "standard"}, kind="mu")
+    mu_services.deal_auction_save(game=mu, laid=[1, 1, 2, 4, 0], vize_trump=7, chef_trump="green", partner=0)
+    mu_services.deal_points_save(game=mu, points=[9, 10, 14, 20, 7])
+    german_page.goto(live_server.url + mu.get_absolute_url())
+    german_page.locator("#hand-1 summary").click()
+    cite = german_page.locator("#hand-1 .explain a.cite", has_text="Mü-Regelheft §8.1").first
+    cite.click()
+    expect(german_page.locator("h2:target")).to_contain_text("Scoring (8.)")
