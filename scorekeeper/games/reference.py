@@ -4,7 +4,7 @@ The project's rules reference (``docs/rules/spades.md``, ``docs/rules/mu.md``) a
 game record format (``docs/game-record.md``) are served as pages, each heading and each
 rule key's row an anchor, so a citation ("Pagat: Spades, Bemo") opens the file at the
 section it names with one tap. The files are Markdown, rendered by Python-Markdown with
-its ``tables`` and ``toc`` extensions; they are the project's own, so their HTML is trusted.
+its ``tables``, ``toc`` and ``fenced_code`` extensions; they are the project's own, so their HTML is trusted.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ from scorekeeper.engine.citations import FILES, citation
 PATHS = {"spades": "docs/rules/spades.md", "mu": "docs/rules/mu.md", "game-record": "docs/game-record.md"}
 
 _KEY_ROW = re.compile(r"<tr>(\s*<td>)(.*?)</td>", re.S)
+#: A list straight after a paragraph's line: GitHub's Markdown starts a list there, Python-Markdown
+#: only after a blank line, so one is put in.
+_LIST_AFTER_TEXT = re.compile(r"^([^\s|#>\-*\d].*)\n(?=(?:[-*]|\d+\.) )", re.M)
 _CODE = re.compile(r"<code>([a-z_0-9]+)</code>")
 _FILE_LINK = re.compile(r'href="(?:\.\./|rules/)?(spades|mu|game-record)\.md(#[^"]*)?"')
 
@@ -47,8 +50,8 @@ def reference(stem: str) -> Reference:
     Raises:
         KeyError: ``stem`` is not a file of the reference.
     """
-    text = (settings.BASE_DIR / PATHS[stem]).read_text(encoding="utf-8")
-    converter = markdown.Markdown(extensions=["tables", "toc"])
+    text = _LIST_AFTER_TEXT.sub("\\1\n\n", (settings.BASE_DIR / PATHS[stem]).read_text(encoding="utf-8"))
+    converter = markdown.Markdown(extensions=["tables", "toc", "fenced_code"])
     html = converter.convert(text)
     anchors: dict[str, str] = {}
 
