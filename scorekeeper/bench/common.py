@@ -17,7 +17,11 @@ from django.test.utils import setup_test_environment, teardown_test_environment
 
 from scorekeeper.engine.mu.game import Eklat, MuDeal, Played
 from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE, points_in_deal
+from scorekeeper.engine.replay import Play
+from scorekeeper.engine.spades.cards import deck
 from scorekeeper.engine.spades.game import SpadesHand
+from scorekeeper.engine.spades.play import Situation, legal_plays, trick_winner
+from scorekeeper.engine.spades.rules import SpadesRules, spades_rules
 
 #: Spades rules under which a game never ends, so any number of hands is a legal game.
 NEVER_ENDS = {"preset": "standard", "target": 10**9, "blind_nil_min_deficit": 0}
@@ -81,6 +85,31 @@ def random_deals(count: int, players: int = 5, seed: int = 1) -> list[MuDeal]:
             Played(chef, level, vize, chef_trump, None if vize is None else rng.choice(trumps), partner, points)
         )
     return deals
+
+
+def random_play(seed: int = 1, rules: SpadesRules | None = None, leader: int = 1) -> Play:
+    """A whole Spades hand played by the rules: dealt at random, each player (clockwise from
+    ``leader``) playing their first legal card; ``rules`` default to the standard."""
+    rules = rules or spades_rules({"preset": "standard"})
+    cards = deck(rules.deck)
+    shuffled = list(cards.cards)
+    random.Random(seed).shuffle(shuffled)
+    size = rules.tricks
+    hands = [shuffled[seat * size : (seat + 1) * size] for seat in range(rules.seats)]
+    tricks, broken, first = [], False, leader
+    for number in range(1, size + 1):
+        trick: list[str] = []
+        for index in range(rules.seats):
+            seat = (leader + index) % rules.seats
+            card = legal_plays(rules, hands[seat], Situation(number, broken, tuple(trick)))[0]
+            hands[seat].remove(card)
+            trick.append(card)
+        broken = broken or any(cards.is_trump(card) for card in trick)
+        winner = trick_winner(rules, trick).index
+        assert winner is not None
+        leader = (leader + winner) % rules.seats
+        tricks.append(tuple(trick))
+    return Play(first, tuple(tricks))
 
 
 def game_record(length: int) -> dict[str, Any]:

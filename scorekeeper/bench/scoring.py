@@ -1,4 +1,4 @@
-"""Scoring speed (issue 13, "Every tap costs the same at hand 3 and at hand 300").
+"""Scoring speed (issue 13, "Every tap costs the same at hand 3 and at hand 300"), and checking a play (issue 16).
 
 Goals: scoring a 1,000-hand Spades game under 20 µs per hand; a 400-deal Mü game under
 20 µs per deal; ``manage.py score`` of a 2,001-hand record at most 20 µs per hand more
@@ -16,27 +16,42 @@ from pathlib import Path
 
 from django.core.management import call_command
 
-from scorekeeper.bench.common import NEVER_ENDS, Output, game_record, random_deals, random_hands, verdict
+from scorekeeper.bench.common import NEVER_ENDS, Output, game_record, random_deals, random_hands, random_play, verdict
 from scorekeeper.engine.mu.game import MuGame
 from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.mu.scoring import score_mu
 from scorekeeper.engine.record import scored_forget
 from scorekeeper.engine.spades.game import SpadesGame
+from scorekeeper.engine.spades.replay import spades_replay
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.engine.spades.scoring import score_spades
 
 GOAL_US_PER_HAND = 20.0
 GOAL_US_PER_DEAL = 20.0
 GOAL_US_PER_PRINTED_HAND = 20.0
+GOAL_MS_PER_REPLAY = 1.0
 #: Deals in the Mü game: its highest total stays under the largest agreed total (10,000).
 MU_DEALS = 400
 
 
 def run(out: Output) -> None:
-    """Three lines: Spades, Mü, and the ``score`` command, each with its goal."""
+    """Four lines: Spades, Mü, the ``score`` command and a hand's play, each with its goal."""
     _spades(out)
     _mu(out)
     _score_command(out)
+    _replay(out)
+
+
+def _replay(out: Output) -> None:
+    """The best of 200 times to check and replay a whole 13-trick hand (issue 16: under 1 ms)."""
+    rules = spades_rules({"preset": "standard"})
+    play = random_play(3, rules)
+    runs = 200
+    best = _best(lambda: spades_replay(rules, play, dealer=0, names=("Ann", "Bob", "Cat", "Dan")), runs) * 1000
+    out.write(
+        f"Checking the play of a 13-trick hand (leaders, winners, fouls): {best:.3f} ms (best of {runs}); "
+        f"goal under {GOAL_MS_PER_REPLAY:g} ms: {verdict(best < GOAL_MS_PER_REPLAY)}"
+    )
 
 
 def _best(call: Callable[[], object], runs: int) -> float:

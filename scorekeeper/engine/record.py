@@ -9,7 +9,6 @@ in ``README.md`` ("Game record"); unknown fields are an error, never ignored.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,7 +16,9 @@ from .errors import RecordError, RuleError
 from .mu.game import Eklat, MuDeal, MuGame, Played
 from .mu.rules import mu_rules, mu_rules_record
 from .mu.scoring import score_mu
-from .names import clean_name, is_clean_text
+from .names import clean_name
+from .record_json import load_json
+from .record_play import game_fouls, parse_play, plays_checked
 from .score_document import score_json, score_output
 from .sheet import Sheet
 from .spades.game import Bemo, SpadesGame, SpadesHand
@@ -38,10 +39,9 @@ SPADES_HAND = (
     "bag_cancel",
     "misdeal",
     "high_spade_run",
+    "play",
 )
 SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
-#: How deep a decoded document may nest: a record is five levels deep, a backup of records six.
-MAX_DEPTH = 16
 
 #: A game of either kind a record holds (``"game": "spades"`` or ``"mu"``).
 AnyGame = SpadesGame | MuGame
@@ -52,71 +52,6 @@ def _error(
 ) -> RecordError:
     """A :class:`RecordError` about input ``where`` (a record field name); ``unit`` "deal" for Mü."""
     return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md", unit=unit)
-
-
-def load_json(text: str) -> Any:
-    """Decode the JSON text of a game record (or of a list of records), refusing what
-    no record holds and what the program could not store or print.
-
-    Raises:
-        RecordError: not JSON; nested deeper than :data:`MAX_DEPTH` (a record is five
-            levels deep); a number of over 4,300 digits; a string that is no valid text
-            (a lone surrogate such as ``"\\ud800"``, or NUL).
-    """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _error(
-            gettext_noop("The file is not valid JSON: %(reason)s at line %(line)d, column %(column)d."),
-            reason=error.msg,
-            line=error.lineno,
-            column=error.colno,
-        ) from None
-    except RecursionError:
-        raise _error(gettext_noop("The JSON is nested too deeply to be a game record.")) from None
-    except ValueError:  # Python refuses to read integers of over 4,300 digits
-        raise _error(gettext_noop("The file holds a number too long to be part of a game record.")) from None
-    if is_clean_text(text) and "\\u" not in text:
-        # Only such text itself or an escape (\uXXXX) can decode to a string that is no valid text
-        # (JSON refuses a raw control character in a string): the nesting is all there is to check.
-        _verify_depth(data)
-    else:
-        _verify_decoded(data)
-    return data
-
-
-def _verify_depth(data: Any) -> None:
-    """Walk the lists and objects of ``data`` a level at a time: refuse nesting deeper than :data:`MAX_DEPTH`."""
-    level = [data] if type(data) in _CONTAINERS else []
-    for _depth in range(MAX_DEPTH):
-        level = [
-            item
-            for value in level
-            for item in (value.values() if type(value) is dict else value)
-            if type(item) in _CONTAINERS
-        ]
-        if not level:
-            return
-    raise _error(gettext_noop("The JSON is nested too deeply to be a game record."))
-
-
-#: What JSON decodes to that holds other values.
-_CONTAINERS = (dict, list)
-
-
-def _verify_decoded(data: Any) -> None:
-    """Walk ``data`` without recursion: refuse deep nesting and strings that are no valid text."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            if not is_clean_text(value):
-                raise _error(gettext_noop("The file holds text that is not valid (a NUL or a lone surrogate)."))
-        elif isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                raise _error(gettext_noop("The JSON is nested too deeply to be a game record."))
-            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
-            stack.extend((item, depth + 1) for item in items)
 
 
 def parse_record(data: Any) -> AnyGame:
@@ -139,7 +74,7 @@ def parse_record(data: Any) -> AnyGame:
     if data.get("game") not in GAMES:
         raise _error(gettext_noop('\'game\' must be "spades" or "mu".'), "game")
     if data["game"] == "mu":
-        return _parse_mu(data)
+        return _played_out(_parse_mu(data))
     rules = spades_rules(data.get("rules", {}))
     players, dealer, raw_hands = _table(
         data,
@@ -149,7 +84,13 @@ def parse_record(data: Any) -> AnyGame:
         ),
     )
     hands = tuple([parse_spades_hand(index, hand) for index, hand in enumerate(raw_hands)])
-    return SpadesGame(players=players, dealer=dealer, rules=rules, hands=hands)
+    return _played_out(SpadesGame(players=players, dealer=dealer, rules=rules, hands=hands))
+
+
+def _played_out(game: AnyGame) -> AnyGame:
+    """``game`` with its plays replayed (:func:`~.record_play.plays_checked`), if it records any."""
+    rows = game.deals if isinstance(game, MuGame) else game.hands
+    return plays_checked(game) if any(getattr(row, "play", None) is not None for row in rows) else game
 
 
 def _table(
@@ -196,7 +137,7 @@ def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
         if value is not None and not isinstance(value, list):
             raise _error(gettext_noop("'%(field)s' must be a list."), name, index, field=name)
         lists[name] = None if value is None else tuple(value)
-    if lists["tricks"] is None and hand.get("misdeal") is None:
+    if lists["tricks"] is None and hand.get("misdeal") is None and hand.get("play") is None:
         raise _error(
             gettext_noop("'%(field)s' must be a list with one entry per seat."), "tricks", index, field="tricks"
         )
@@ -220,10 +161,11 @@ def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
         bag_cancel=hand.get("bag_cancel"),
         misdeal=hand.get("misdeal"),
         high_spade_run=lists["high_spade_run"],
+        play=None if hand.get("play") is None else parse_play(hand["play"], hand=index),
     )
 
 
-MU_PLAYED = ("chef", "level", "vize", "chef_trump", "vize_trump", "partner", "points")
+MU_PLAYED = ("chef", "level", "vize", "chef_trump", "vize_trump", "partner", "points", "play")
 MU_EKLAT = ("level", "tied", "last")
 
 
@@ -255,10 +197,11 @@ def parse_mu_deal(index: int, deal: Any) -> MuDeal:
         raise _error(
             gettext_noop("Unknown field '%(field)s' in a deal."), "hands", index, field=unknown[0], unit="deal"
         )
-    missing = [name for name in MU_PLAYED if name not in deal]
+    optional = ("play", "points") if "play" in deal else ("play",)  # a complete play gives the points
+    missing = [name for name in MU_PLAYED if name not in deal and name not in optional]
     if missing:
         raise _error(gettext_noop("A played deal needs '%(field)s'."), missing[0], index, field=missing[0], unit="deal")
-    if not isinstance(deal["points"], list):
+    if "points" in deal and not isinstance(deal["points"], list):
         raise _error(gettext_noop("'%(field)s' must be a list."), "points", index, field="points", unit="deal")
     return Played(
         chef=deal["chef"],
@@ -267,7 +210,8 @@ def parse_mu_deal(index: int, deal: Any) -> MuDeal:
         chef_trump=deal["chef_trump"],
         vize_trump=deal["vize_trump"],
         partner=deal["partner"],
-        points=tuple(deal["points"]),
+        points=tuple(deal["points"]) if "points" in deal else (),
+        play=None if deal.get("play") is None else parse_play(deal["play"], hand=index, unit="deal"),
     )
 
 
@@ -285,6 +229,7 @@ def mu_deal_record(deal: MuDeal) -> dict[str, Any]:
         "vize_trump": deal.vize_trump,
         "partner": deal.partner,
         "points": list(deal.points),
+        **({"play": deal.play.record()} if deal.play is not None else {}),
     }
 
 
@@ -326,6 +271,8 @@ def hand_record(hand: SpadesHand) -> dict[str, Any]:
         record["bag_cancel"] = hand.bag_cancel
     if hand.high_spade_run is not None:
         record["high_spade_run"] = list(hand.high_spade_run)
+    if hand.play is not None:
+        record["play"] = hand.play.record()
     return record
 
 
@@ -371,7 +318,7 @@ def score_record(data: Any) -> dict[str, Any]:
     """
     game = parse_record(data)
     # A record is scored once: keeping its sheet would only cost a hash of every hand.
-    return score_output(_score(game), bags=not isinstance(game, MuGame))
+    return score_output(_score(game), bags=not isinstance(game, MuGame), fouls=game_fouls(game))
 
 
 def score_record_json(data: Any) -> str:
@@ -381,7 +328,7 @@ def score_record_json(data: Any) -> str:
         RuleError: as :func:`score_record`.
     """
     game = parse_record(data)
-    return score_json(_score(game), bags=not isinstance(game, MuGame))
+    return score_json(_score(game), bags=not isinstance(game, MuGame), fouls=game_fouls(game))
 
 
 __all__ = [

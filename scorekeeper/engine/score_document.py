@@ -7,24 +7,29 @@ it), :func:`score_json` as the text the command prints. Both name the same value
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .sheet import Line, Sheet
 
 
-def score_output(sheet: Sheet, *, bags: bool = True) -> dict[str, Any]:
+def score_output(
+    sheet: Sheet, *, bags: bool = True, fouls: Mapping[int, list[dict[str, Any]]] | None = None
+) -> dict[str, Any]:
     """The JSON document ``manage.py score`` prints for ``sheet`` (game-record.md).
 
-    ``bags`` is ``False`` for Mü: the format's bag counts are "Spades only".
+    ``bags`` is ``False`` for Mü: the format's bag counts are "Spades only". ``fouls``: by hand
+    index, the fouls of each hand that records a play (``engine.record_play.game_fouls``).
     """
     text = _texts(str)
     hands = []
-    for hand in sheet.hands:
+    for number, hand in enumerate(sheet.hands):
         shown: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
         if bags:
             shown["bags"] = list(hand.bags)
         shown["lines"] = [text(line) for line in hand.lines]
+        if fouls and number in fouls:
+            shown["fouls"] = fouls[number]
         hands.append(shown)
     output: dict[str, Any] = {"sides": list(sheet.sides), "hands": hands, "totals": list(sheet.totals)}
     if bags:
@@ -33,7 +38,7 @@ def score_output(sheet: Sheet, *, bags: bool = True) -> dict[str, Any]:
     return output
 
 
-def score_json(sheet: Sheet, *, bags: bool = True) -> str:
+def score_json(sheet: Sheet, *, bags: bool = True, fouls: Mapping[int, list[dict[str, Any]]] | None = None) -> str:
     """:func:`score_output` as JSON text, laid out as game-record.md shows it: a field per line,
     a hand per line.
 
@@ -52,7 +57,7 @@ def score_json(sheet: Sheet, *, bags: bool = True) -> str:
     hands: list[str] = []
     add = hands.append
     # A hand's score is a named tuple: unpacked, not read field by field (the loop runs per hand).
-    for points, totals, hand_bags, lines, _sets in sheet.hands:
+    for number, (points, totals, hand_bags, lines, _sets) in enumerate(sheet.hands):
         shown = []
         for line in lines:
             text = known(id(line))
@@ -60,7 +65,8 @@ def score_json(sheet: Sheet, *, bags: bool = True) -> str:
                 text = texts[id(line)] = encode(line.render())
             shown.append(text)
         numbered = (*points, *totals, *hand_bags) if bags else (*points, *totals)
-        add(start % numbered + ", ".join(shown) + "]}")
+        fouled = f', "fouls": {encode(fouls[number])}' if fouls and number in fouls else ""
+        add(start % numbered + ", ".join(shown) + "]" + fouled + "}")
     fields = [f'  "sides": {encode(list(sheet.sides))}']
     fields.append('  "hands": [\n    ' + ",\n    ".join(hands) + "\n  ]" if hands else '  "hands": []')
     fields.append(f'  "totals": {encode(list(sheet.totals))}')

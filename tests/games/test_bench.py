@@ -31,10 +31,10 @@ def test_the_command_runs_the_chosen_parts_in_order(monkeypatch, only, parts):
     assert ran == parts
 
 
-def test_scoring_prints_a_goal_line_for_spades_mu_and_the_score_command():
+def test_scoring_prints_a_goal_line_for_spades_mu_the_score_command_and_a_play():
     out = io.StringIO()
     call_command("bench", only="scoring", stdout=out)
-    spades, mu, command = out.getvalue().splitlines()
+    spades, mu, command, replay = out.getvalue().splitlines()
     met = r"(met|MISSED)"
     assert re.fullmatch(
         rf"Scoring a 1,000-hand game: [0-9.]+ ms \(best of 20\), [0-9.]+ µs per hand; goal under 20 µs: {met}", spades
@@ -47,6 +47,11 @@ def test_scoring_prints_a_goal_line_for_spades_mu_and_the_score_command():
         r"\(best of 25, taken in turn\), "
         rf"-?[0-9.]+ µs per hand more; goal at most 20 µs: {met}",
         command,
+    )
+    assert re.fullmatch(
+        rf"Checking the play of a 13-trick hand \(leaders, winners, fouls\): [0-9.]+ ms \(best of 200\); "
+        rf"goal under 1 ms: {met}",
+        replay,
     )
 
 

@@ -81,3 +81,27 @@ def test_game_import_invalid_record_stores_nothing(data):
 
     assert Game.objects.count() == 0
     assert Hand.objects.count() == 0
+
+
+def test_a_record_with_plays_imports_shows_and_exports_them_issue_16(client):
+    """The play is kept with the hand (Spades) and the deal (Mü), and written back on export."""
+    from ..engine.test_replay import REVOKE, legal_play, mu_deal
+
+    spades_record = record(
+        hands=[
+            {"bids": [3, 3, 3, 3], "play": legal_play(5).record()},
+            {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": REVOKE},
+        ]
+    )
+    mu_record = mu_deal(REVOKE_MU, points=[20, 20, 10, 10])
+    for data in (spades_record, mu_record):
+        game = services.game_import(record=data)
+        assert client.get(game.get_absolute_url()).status_code == 200
+        exported = game_export(Game.objects.get(pk=game.pk))
+        assert [hand.get("play") for hand in exported["hands"]] == [hand.get("play") for hand in data["hands"]]
+
+
+REVOKE_MU = {
+    "leader": 0,
+    "tricks": [["red 3", "green 2", "green 3", "green 4"], ["red 4", "blue 5", "yellow 0", "yellow 2"]],
+}

@@ -166,7 +166,7 @@ class Progress:
     Attributes:
         laid: cards laid so far, per seat.
         next_seat: whose turn it is; may_lay: the most cards they may lay now
-            (so that they have at most one more than the most so far).
+            (so that they have at most one more than the most so far, and no more than they hold).
         ended: everyone has passed once, directly in a row.
         last_laid: per seat, the turn number of their last card laid (-1: none), for the Eklat.
     """
@@ -202,15 +202,17 @@ def auction_progress(players: int, dealer: int, turns: Sequence[int]) -> Progres
             raise RuleError(
                 Text(_("The auction had ended: everyone passed in a row.")), field="turns", source="mu.md §3"
             )
-        most = max(laid) + 1 - laid[seat]
-        if type(cards) is not int or not 0 <= cards <= most or laid[seat] + cards > HAND_SIZE[players]:
+        most = _may_lay(players, laid, seat)
+        if type(cards) is not int or not 0 <= cards <= most:
+            template = (
+                _("Turn %(turn)d: this player may lay at most %(most)d now, all the cards left in their hand.")
+                if most < max(laid) + 1 - laid[seat]
+                else _("Turn %(turn)d: this player may lay at most %(most)d cards now (one more than the most so far).")
+            )
             raise RuleError(
-                Text(
-                    _("Turn %(turn)d: this player may lay at most %(most)d cards now (one more than the most so far)."),
-                    {"turn": turn + 1, "most": most},
-                ),
+                Text(template, {"turn": turn + 1, "most": most}),
                 field="turns",
-                source="mu.md §3",
+                source="mu.md §1, §3",
             )
         if cards:
             laid[seat] += cards
@@ -219,7 +221,13 @@ def auction_progress(players: int, dealer: int, turns: Sequence[int]) -> Progres
         else:
             passes += 1
         seat = (seat + 1) % players
-    return Progress(tuple(laid), seat, max(laid) + 1 - laid[seat], passes == players, tuple(last_laid))
+    return Progress(tuple(laid), seat, _may_lay(players, laid, seat), passes == players, tuple(last_laid))
+
+
+def _may_lay(players: int, laid: Sequence[int], seat: int) -> int:
+    """The most cards ``seat`` may lay now: one more than the most so far (§3), and never
+    more than the cards left in hand (§1: 3 -> 12, 4 -> 15, 5 -> 12, 6 -> 10 cards)."""
+    return min(max(laid) + 1 - laid[seat], HAND_SIZE[players] - laid[seat])
 
 
 def partner_candidates(players: int, chef: int, vize: int | None) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..replay import Play
 from .rules import MuRules
 
 #: A trump: a colour name, a digit 0-9, or ``None`` (no trump; the Chef only).
@@ -24,6 +25,7 @@ class Played:
         chef_trump, vize_trump: the trumps named (see :data:`Trump`).
         partner: the Chef's partner, or ``None`` with 3 players.
         points: card points each player took in tricks (they add up to 60, or 36).
+        play: how the cards were played (``engine.replay.Play``), or ``None`` (not recorded).
     """
 
     chef: int
@@ -33,6 +35,7 @@ class Played:
     vize_trump: Trump
     partner: int | None
     points: tuple[int, ...]
+    play: Play | None = None
 
 
 @dataclass(frozen=True, slots=True)

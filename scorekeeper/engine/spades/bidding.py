@@ -26,7 +26,7 @@ from .bids import (
     verify_bid,
     verify_side_bid,
 )
-from .declarations import RECORD, verify_declarations
+from .declarations import RECORD, verify_claims, verify_declarations
 from .game import Bid, SpadesGame, SpadesHand
 from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
 from .table_bids import offered_table_bids, refused_table_bids, seat_rules_in_play, verify_table_bids
@@ -161,6 +161,8 @@ def _check_hand(
     bids = _verify_bids(game, hand.bids, totals, number, legal)
     verify_declarations(game, hand, bids, totals)
     tricks = verify_tricks(game, hand.tricks)
+    if hand.bemo or hand.high_spade_run is not None:
+        verify_claims(game, hand, tricks)
     if bids == hand.bids and tricks == hand.tricks:
         return hand  # already normalised: no copy
     return SpadesHand(
@@ -172,6 +174,7 @@ def _check_hand(
         bemo=hand.bemo,
         bag_cancel=hand.bag_cancel,
         high_spade_run=hand.high_spade_run,
+        play=hand.play,
     )
 
 

@@ -107,11 +107,13 @@ def decide_contract(
         return _moon(rules, bid=bid, taken=taken, took_all=took_all, blind=blind, boston=boston)
     ten = declared_ten or bool(rules.ten_for_two_hundred and rules.ten_bid_is_ten_for_two_hundred and bid == 10)
     made, source = _made(rules, bid=bid, taken=taken, blind=blind, ten=ten)
+    gain, loss, kind = _multipliers(rules, blind=blind, no_trump=no_trump)
     if made:
         spoiler = _set_although_made(rules, bid=bid, taken=taken, blind=blind, ten=ten, nil_failed=nil_failed)
         if spoiler is not None:
-            return ContractOutcome(spoiler, _SPOILER_SOURCES[spoiler], False, -10 * bid, bid, taken, boston=boston)
-    gain, loss, kind = _multipliers(rules, blind=blind, no_trump=no_trump)
+            # A no-trump bid set so loses double (blind no trump triple) what a normal bid would (002 "No Trump").
+            value = -10 * bid * (loss if no_trump else 1)
+            return ContractOutcome(spoiler, _SPOILER_SOURCES[spoiler], False, value, bid, taken, boston=boston)
     if made:
         return _made_bid(
             rules, bid=bid, taken=taken, ten=ten, no_trump=no_trump, kind=kind, gain=gain, source=source, boston=boston
@@ -224,11 +226,16 @@ def _made_bid(
 def _set(
     rules: SpadesRules, *, bid: int, taken: int, ten: bool, no_trump: bool, kind: str, loss: int, boston: bool
 ) -> ContractOutcome:
-    """A set bid: -200 for 10 for 200, -10 per missing trick (``set_penalty: shortfall``), -10 per trick
-    bid times ``loss`` for a blind or no-trump bid, else -10 per trick bid (step 1)."""
+    """A set bid: -200 for 10 for 200, -10 per missing trick (``set_penalty: shortfall``; times ``loss``
+    for a no-trump bid: double the normal penalty, 002 "No Trump"), -10 per trick bid times ``loss``
+    for a blind or no-trump bid, else -10 per trick bid (step 1)."""
     if ten:
         source = "spades.md: ten_for_two_hundred; 002 10 for 200"
         return ContractOutcome("ten_for_two_hundred", source, False, -200 * loss, bid, taken, boston=boston)
+    if rules.set_penalty == "shortfall" and taken < bid and no_trump:
+        source = "spades.md: no_trump_bids, set_penalty; 002 No Trump"
+        value = -10 * (bid - taken) * loss
+        return ContractOutcome("no_trump_bids", source, False, value, bid, taken, kind=kind, boston=boston)
     if rules.set_penalty == "shortfall" and not kind and taken < bid:
         source = "spades.md: set_penalty; " + VARIATIONS
         return ContractOutcome("set_penalty", source, False, -10 * (bid - taken), bid, taken, boston=boston)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..text import gettext_noop
+from ..text import Text, gettext_noop
 from .bids import behind, bid_error, side_bids, standing
 from .game import Bemo, Bid, SpadesGame, SpadesHand
 from .rules import SpadesRules
@@ -185,3 +185,69 @@ def _verify_high_spade_run(game: SpadesGame, run: object) -> None:
         )
     if not isinstance(run, tuple) or len(run) != len(game.sides) or any(type(n) is not int or n < 0 for n in run):
         raise bid_error(gettext_noop("'high_spade_run' needs a number per side."), RECORD, field="declarations")
+
+
+#: The bemo kinds as players read them.
+BEMO_KINDS = {"little": gettext_noop("little"), "big": gettext_noop("big")}
+
+
+def verify_claims(game: SpadesGame, hand: SpadesHand, tricks: Sequence[int]) -> None:
+    """What a played hand's declarations claim must be possible (issue 16): a bemo made by a side
+    that won the first 6 (little) or 9 (big) tricks, so it took at least that many, and, when the
+    play is recorded, won exactly those; a high-spade run for one side at most, of no more tricks
+    than it took (002 "Bemo", "Spades for Three Players").
+
+    Raises:
+        RuleError: ``field="declarations"``, naming the side.
+    """
+    taken = [0] * len(game.sides)
+    for seat, count in enumerate(tricks):
+        taken[game.side_of(seat)] += count
+    names = game.side_names()
+    first = _first_winners(game, hand)
+    for bemo in hand.bemo:
+        need = 6 if bemo.kind == "little" else 9
+        won_all = all(game.side_of(seat) == bemo.side for seat in first[:need]) if len(first) >= need else None
+        if (bemo.made and taken[bemo.side] < need) or (won_all is not None and won_all != bemo.made):
+            raise bid_error(
+                gettext_noop("%(side)s: a %(kind)s bemo is made by winning the first %(need)d tricks, %(shown)s."),
+                "spades.md: bemo; 002 Bemo",
+                seat=bemo.side,
+                side=names[bemo.side],
+                kind=Text(BEMO_KINDS[bemo.kind]),
+                need=need,
+                shown=_bemo_shown(bemo.made, won_all, taken[bemo.side]),
+                field="declarations",
+            )
+    run = hand.high_spade_run or ()
+    running = [side for side, count in enumerate(run) if count]
+    over = [side for side in running if run[side] > taken[side]]
+    if len(running) > 1 or over:
+        side = running[1] if len(running) > 1 else over[0]
+        raise bid_error(
+            gettext_noop(
+                "%(side)s: a high-spade run of the last tricks is one side's, of no more tricks than it took."
+            ),
+            "spades.md: cutthroat3; 002 Spades for Three Players",
+            seat=side,
+            side=names[side],
+            field="declarations",
+        )
+
+
+def _first_winners(game: SpadesGame, hand: SpadesHand) -> tuple[int, ...]:
+    """The seats that won the tricks the hand's recorded play shows, in order (none without a play)."""
+    if hand.play is None:
+        return ()
+    from .replay import spades_replay  # the replay builds on the play rules, which build on these checks
+
+    replayed = spades_replay(game.rules, hand.play, dealer=0, names=game.players)
+    return tuple(trick.winner for trick in replayed.tricks if trick.winner is not None)
+
+
+def _bemo_shown(made: bool, won_all: bool | None, taken: int) -> Text:
+    if won_all is None:
+        return Text(gettext_noop("but the side took only %(taken)d tricks"), {"taken": taken})
+    if made:
+        return Text(gettext_noop("but the play shows another side winning one of them"))
+    return Text(gettext_noop("and the play shows the side winning them all: it was made"))

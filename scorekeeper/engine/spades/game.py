@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..replay import Play
 from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
 
 #: A bid as in the game record: a number of tricks, ``"nil"``, ``"blind_nil"`` or ``"double_nil"``.
@@ -45,6 +46,7 @@ class SpadesHand:
         misdeal: the seat that called a misdeal (the hand is thrown in), or ``None``.
         high_spade_run: per side (per player without partners), how many of the
             last tricks in a row it won with high spades (cut-throat bonus), or ``None``.
+        play: how the cards were played (``engine.replay.Play``), or ``None`` (not recorded).
     """
 
     bids: tuple[Bid, ...] | None
@@ -56,6 +58,7 @@ class SpadesHand:
     bag_cancel: int | None = None
     misdeal: int | None = None
     high_spade_run: tuple[int, ...] | None = None
+    play: Play | None = None
 
 
 @dataclass(frozen=True, slots=True)

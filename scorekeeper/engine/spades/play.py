@@ -30,11 +30,14 @@ class Verdict:
         index: the winning card's position in the trick (``None`` for a refusal).
         text: the reason in words.
         source: where the rule is written (``""`` when no rule is needed, e.g. a card not in the hand).
+        rule: for a refusal, the play rule (``engine.replay.FOUL_RULES``: ``follow_suit``,
+            ``spades_lead``, ``first_lead``, ``must_beat``); ``""`` otherwise.
     """
 
     index: int | None
     text: Text
     source: str
+    rule: str = ""
 
 
 def _suit_name(suit: str) -> Text:
@@ -112,6 +115,7 @@ def _lead_refusal(
                     None,
                     Text(_("The %(card)s leads the first trick."), {"card": lowest}),
                     "spades.md: first_lead; 002 Variations in the play",
+                    "first_lead",
                 )
         if rules.first_lead == "lowest_club":
             lowest = _lowest_club(cards, hand)
@@ -120,21 +124,24 @@ def _lead_refusal(
                     None,
                     Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
                     "spades.md: first_lead; 002 Variations in the play",
+                    "first_lead",
                 )
         if rules.first_lead == "dealer_left_no_spade" and cards.is_trump(card) and not only_spades:
-            return Verdict(None, Text(_("The first lead may not be a spade.")), "002 Play; 004 Gameplay")
+            return Verdict(None, Text(_("The first lead may not be a spade.")), "002 Play; 004 Gameplay", "first_lead")
     if cards.is_trump(card) and not situation.spades_broken and not only_spades:
         if rules.spades_lead == "broken":
             return Verdict(
                 None,
                 Text(_("Spades may not be led until they are broken (or only spades are left).")),
                 "spades.md: spades_lead; 002 Play; 004 Breaking Spaten",
+                "spades_lead",
             )
         if rules.spades_lead == "after_three_tricks" and situation.trick <= 3:
             return Verdict(
                 None,
                 Text(_("Spades may not be led in the first three tricks unless they are broken.")),
                 "spades.md: spades_lead; 002 New York City rules",
+                "spades_lead",
             )
     return None
 
@@ -157,6 +164,7 @@ def _follow_refusal(
             None,
             Text(_("%(suit)s were led and there is one in the hand: follow suit."), {"suit": _suit_name(led)}),
             "002 Play; 004 Gameplay",
+            "follow_suit",
         )
     if rules.players == "solo4":
         return _solo_refusal(rules, cards, hand, card, trick)
@@ -171,6 +179,7 @@ def _rake_refusal(cards: Deck, hand: Sequence[str], card: str) -> Verdict | None
             None,
             Text(_("The big joker was led: everyone plays their highest spade, %(card)s."), {"card": highest}),
             "spades.md: rake_em_and_shake_em",
+            "must_beat",
         )
     return None
 
@@ -184,12 +193,14 @@ def _lowest_club_refusal(cards: Deck, hand: Sequence[str], card: str) -> Verdict
             None,
             Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
             "spades.md: first_lead; 002 Variations in the play",
+            "first_lead",
         )
     if lowest is None and cards.is_trump(card) and any(not cards.is_trump(other) for other in hand):
         return Verdict(
             None,
             Text(_("No club on the first trick: discard a diamond or a heart, not a spade.")),
             "spades.md: first_lead; 002 Variations in the play",
+            "first_lead",
         )
     return None
 
@@ -213,6 +224,7 @@ def _solo_refusal(
             None,
             Text(_("Solo: the highest card so far must be beaten when it can be.")),
             "spades.md: players (solo4); 002 Solo Spades",
+            "must_beat",
         )
     return None
 

@@ -59,7 +59,14 @@ PRESETS: Mapping[str, Mapping[str, KeyValue]] = MappingProxyType(
             }
         ),
         "cutthroat3": MappingProxyType(
-            {"players": 3, "nil": False, "blind_nil": False, "zero_is_nil": False, "overtrick_value": -10}
+            {
+                "players": 3,
+                "nil": False,
+                "blind_nil": False,
+                "zero_is_nil": False,
+                "overtrick_value": -10,
+                "first_lead": "two_of_clubs",
+            }
         ),
         "two_player": MappingProxyType({"players": 2}),
         "six_player": MappingProxyType({"players": 6, "deck": "double"}),

@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import (
     auction,
+    auction_progress,
     parse_digits,
     partner_candidates,
     trump_options,
@@ -75,3 +76,14 @@ def test_the_chef_never_partners_the_vize_and_plays_alone_with_3_mu_6():
     assert partner_candidates(5, chef=3, vize=2) == (0, 1, 4)
     assert partner_candidates(4, chef=0, vize=None) == (1, 2, 3)
     assert partner_candidates(3, chef=0, vize=None) == ()
+
+
+def test_a_player_is_never_offered_more_cards_than_they_hold_mu_1_mu_3():
+    """Issue 16: with 6 players (10 cards each) Anna and Beate raise in turn until Beate has
+    laid all 10 and Anna 9: "one more than the most" would let Anna lay 2, but she holds 1."""
+    turns = [1, 2, 0, 0, 0, 0] + [2, 2, 0, 0, 0, 0] * 4  # Anna 1, 3, 5, 7, 9; Beate 2, 4, ..., 10
+    progress = auction_progress(6, 0, turns)
+    assert progress.laid[:2] == (9, 10) and progress.next_seat == 0 and progress.may_lay == 1
+    auction_progress(6, 0, [*turns, 1])
+    with pytest.raises(RuleError, match="Turn 31: this player may lay at most 1 now, all the cards left in their hand"):
+        auction_progress(6, 0, [*turns, 2])

@@ -59,6 +59,12 @@ def candidate_hand(draw: st.DrawFn, game: SpadesGame, totals: tuple[int, ...], n
         if not all(offers):
             return None  # house rules under which some player has no legal bid at all
         bids = tuple(draw(st.sampled_from(offer)) for offer in offers)
+    taken = [sum(tricks[seat] for seat in seats) for seats in game.sides]
+    bemo_side, bemo_kind = draw(st.sampled_from(sides)), draw(st.sampled_from(["little", "big"]))
+    # What a hand claims must be possible (issue 16): a bemo made with the tricks for it, one side's high-spade run.
+    bemo_made = draw(st.booleans()) and taken[bemo_side] >= (6 if bemo_kind == "little" else 9)
+    run_side = draw(st.sampled_from(sides))
+    run = tuple(min(draw(st.integers(0, 3)), taken[side]) if side == run_side else 0 for side in sides)
     return SpadesHand(
         bids,
         tricks,
@@ -67,11 +73,9 @@ def candidate_hand(draw: st.DrawFn, game: SpadesGame, totals: tuple[int, ...], n
         if rules.ten_for_two_hundred
         else (),
         no_trump=tuple(draw(st.sets(st.sampled_from(sides), max_size=1))) if rules.no_trump_bids else (),
-        bemo=(Bemo(draw(st.sampled_from(sides)), draw(st.sampled_from(["little", "big"])), draw(st.booleans())),)
-        if rules.bemo and draw(st.booleans())
-        else (),
+        bemo=(Bemo(bemo_side, bemo_kind, bemo_made),) if rules.bemo and draw(st.booleans()) else (),
         bag_cancel=draw(st.sampled_from(sides)) if rules.bag_cancel_card else None,
-        high_spade_run=tuple(draw(st.integers(0, 3)) for _ in sides) if rules.cutthroat_bonus else None,
+        high_spade_run=run if rules.cutthroat_bonus else None,
     )
 
 

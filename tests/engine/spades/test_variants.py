@@ -18,10 +18,12 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.bench.common import random_play
 from scorekeeper.engine.errors import RecordError, RuleError
 from scorekeeper.engine.record import game_record, parse_record, score_record
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.game import Bemo, SpadesGame, SpadesHand
+from scorekeeper.engine.spades.replay import spades_replay
 from scorekeeper.engine.spades.rules import PRESETS, SpadesRules, spades_rules
 from scorekeeper.engine.spades.scoring import score_spades
 
@@ -519,6 +521,29 @@ def test_blind_no_trump_triple_won_and_lost_002_no_trump_bids():
     assert play(hand([3, 3, 3, 4], [2, 4, 3, 4], blind=[0], no_trump=[0]), **rules).hands[0].points[0] == -180
 
 
+def test_no_trump_failed_loses_double_the_houses_normal_penalty_002_no_trump_bids():
+    """Issue 16: "double the penalty for a normal bid" as the house scores a normal bid: with
+    ``set_penalty: shortfall`` a normal 6 taking 5 loses 10, so a no trump 6 loses 20; blind no
+    trump triple, 30."""
+    rules = {"no_trump_bids": True, "blind_bids": True, "set_penalty": "shortfall"}
+    assert play(hand([3, 3, 3, 3], [2, 4, 3, 4], no_trump=[0]), **rules).hands[0].points[0] == -20
+    assert play(hand([3, 3, 3, 4], [2, 4, 3, 4], blind=[0], no_trump=[0]), **rules).hands[0].points[0] == -30
+    assert play(hand([3, 3, 3, 3], [2, 4, 3, 4]), **rules).hands[0].points[0] == -10  # a normal bid, for comparison
+
+
+@pytest.mark.parametrize(
+    ("rule", "tricks"),
+    [({"set_on_double_tricks": True}, [1, 6, 0, 6]), ({"max_bags": 3}, [2, 5, 1, 5])],
+    ids=["set_on_double_tricks", "max_bags"],
+)
+def test_a_no_trump_bid_set_by_a_house_rule_loses_double_002_no_trump_bids(rule, tricks):
+    """Issue 16: Bob & Dan's no trump 6 is set although made (12 tricks with ``set_on_double_tricks``;
+    10, 4 bags over ``max_bags: 3``): -2 x 60, where a normal bid of 6 loses 60."""
+    bids = [2, 3, 2, 3]
+    assert play(hand(bids, tricks), no_trump_bids=True, **rule).hands[0].points[1] == -60
+    assert play(hand(bids, tricks, no_trump=[1]), no_trump_bids=True, **rule).hands[0].points[1] == -120
+
+
 @pytest.mark.parametrize(("blind_min", "lowest"), [(6, 5), (7, 6)])
 def test_blind_no_trump_minimum_is_one_less_than_blind_min_002_no_trump_bids(blind_min, lowest):
     """002: "The minimum number of tricks which can be bid in "Blind No Trump" is usually set at one
@@ -613,14 +638,19 @@ def test_double_nil_false_is_an_error_002_double_nil():
 
 
 @pytest.mark.parametrize(
-    ("kind", "made", "points"),
-    [("little", True, 121), ("little", False, 1), ("big", True, 151), ("big", False, -29)],
+    ("kind", "made", "tricks", "points"),
+    [
+        ("little", True, [4, 3, 3, 3], (121, 60)),
+        ("little", False, [4, 3, 3, 3], (1, 60)),
+        ("big", True, [5, 2, 4, 2], (153, -60)),
+        ("big", False, [4, 3, 3, 3], (-29, 60)),
+    ],
 )
-def test_bemo_on_top_of_the_bid_002_bemo(kind, made, points):
+def test_bemo_on_top_of_the_bid_002_bemo(kind, made, tricks, points):
     """002: little bemo "an extra bonus of 60 if successful and loses 60 if not"; big bemo 90."""
-    # A bid 6 took 7: 61, then +-60 (little) or +-90 (big).
-    sheet = play(hand([3, 3, 3, 3], [4, 3, 3, 3], bemo=[{"side": 0, "kind": kind, "made": made}]), bemo=True)
-    assert sheet.hands[0].points == (points, 60)
+    # A bid 6 took 7: 61, then +-60 (little) or -90 (big); a big bemo made took at least 9: 63 + 90.
+    sheet = play(hand([3, 3, 3, 3], tricks, bemo=[{"side": 0, "kind": kind, "made": made}]), bemo=True)
+    assert sheet.hands[0].points == points
 
 
 def test_bemo_false_is_an_error_002_bemo():
@@ -1407,8 +1437,8 @@ OPTIONAL_FIELDS = [
         {"preset": "standard", "bemo": True},
         {"preset": "standard"},
         FOUR,
-        [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "bemo": [{"side": 0, "kind": "big", "made": True}]}],
-        [151, 60],  # 61 + 90
+        [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "bemo": [{"side": 0, "kind": "little", "made": True}]}],
+        [121, 60],  # 61 + 60
         "Bemo is not played",
     ),
     (
@@ -1545,3 +1575,35 @@ def test_record_declarations_on_a_hand_without_bids_are_errors_game_record_md(ru
     """record.py: "unknown fields are an error, never ignored"; bemo / blind bids are not played here."""
     with pytest.raises(RuleError):
         score_record(_record(rules, FOUR, [hand_data]))
+
+
+# ------------------------------------------------------------------------------------------
+# What a hand claims must be possible (issue 16)
+# ------------------------------------------------------------------------------------------
+
+
+def test_a_bemo_made_by_a_side_that_took_fewer_tricks_is_invalid_002_bemo():
+    """A little bemo is the first 6 tricks: a side that took 5 in all cannot have made it."""
+    error = rule_error(hand([3, 3, 3, 3], [3, 4, 2, 4], bemo=[{"side": 0, "kind": "little", "made": True}]), bemo=True)
+    assert error.field == "declarations" and "took only 5 tricks" in str(error)
+
+
+def test_a_bemo_must_agree_with_the_play_002_bemo():
+    """With the play recorded, the first 6 tricks' winners decide whether a little bemo was made."""
+    dealt = random_play(3)
+    replayed = spades_replay(spades_rules({"preset": "standard"}), dealt, dealer=0, names=PLAYERS)
+    first_six = {trick.winner % 2 for trick in replayed.tricks[:6]}
+    assert len(first_six) == 2  # both sides won one of the first 6: nobody made a little bemo
+    bids = [3, 3, 3, 3]
+    for side in (0, 1):
+        claimed = hand(bids, replayed.taken, bemo=[{"side": side, "kind": "little", "made": True}], play=dealt)
+        assert "a little bemo is made by winning the first 6 tricks" in str(rule_error(claimed, bemo=True))
+        honest = hand(bids, replayed.taken, bemo=[{"side": side, "kind": "little", "made": False}], play=dealt)
+        assert play(honest, bemo=True).hands[0].points  # accepted
+
+
+@pytest.mark.parametrize("run", [(2, 1, 0), (5, 0, 0)], ids=["two sides", "more than Ann took"])
+def test_a_high_spade_run_is_one_sides_of_no_more_tricks_than_it_took_002_spades_for_three_players(run):
+    claimed = hand([5, 6, 6], [4, 7, 6], high_spade_run=list(run))
+    error = rule_error(claimed, players=THREE, preset="cutthroat3", cutthroat_bonus=True)
+    assert error.field == "declarations" and "a high-spade run of the last tricks is one side's" in str(error)

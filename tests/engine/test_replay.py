@@ -1,0 +1,181 @@
+"""The play of the cards (issue 16; ``docs/game-record.md``, "The play of the cards"): replaying a
+hand or deal from its tricks, deriving what each seat took, proving fouls, refusing impossible plays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.bench.common import random_play
+from scorekeeper.engine.errors import RecordError
+from scorekeeper.engine.mu.tables import HAND_SIZE
+from scorekeeper.engine.record import game_record, parse_record, score_record, score_record_json
+from scorekeeper.engine.replay import Play
+from scorekeeper.engine.spades.replay import spades_replay
+from scorekeeper.engine.spades.rules import spades_rules
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def spades(hands: list[dict], rules: dict | None = None) -> dict:
+    return {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "players": NAMES,
+        "dealer": 0,
+        "rules": rules or {"preset": "standard"},
+        "hands": hands,
+    }
+
+
+def legal_play(seed: int) -> Play:
+    """A whole hand played by the standard rules (``bench.common.random_play``), Bob leading."""
+    return random_play(seed)
+
+
+# A partial play (game-record.md, "The play of the cards"): Bob shows out of hearts in trick 2,
+# yet plays a heart in trick 3.
+REVOKE = {
+    "leader": 1,
+    "tricks": [["2H", "3H", "4H", "AH"], ["KH", "2C", "5H", "6H"], ["3D", "7H", "4D", "5D"]],
+}
+
+
+def test_a_complete_play_gives_the_tricks_when_they_are_left_out_game_record_play():
+    play = legal_play(3)
+    replayed = spades_replay(spades_rules({"preset": "standard"}), play, dealer=0, names=NAMES)
+    assert replayed.complete and sum(replayed.taken) == 13 and replayed.fouls == ()
+    record = spades([{"bids": [3, 3, 3, 3], "play": play.record()}])
+    game = parse_record(record)
+    assert game.hands[0].tricks == replayed.taken
+    output = score_record(record)
+    assert output["hands"][0]["fouls"] == []
+    assert json.loads(score_record_json(record)) == output
+    assert game_record(game)["hands"][0]["play"] == play.record()  # kept, written back
+
+
+def test_tricks_given_must_agree_with_a_complete_play():
+    play = legal_play(3)
+    taken = spades_replay(spades_rules({"preset": "standard"}), play, dealer=0, names=NAMES).taken
+    wrong = [taken[1], taken[0], *taken[2:]] if taken[0] != taken[1] else [taken[0] + 1, taken[1] - 1, *taken[2:]]
+    with pytest.raises(RecordError, match="Hand 1: 'tricks' .* disagree with the play"):
+        parse_record(spades([{"bids": [3, 3, 3, 3], "tricks": wrong, "play": play.record()}]))
+
+
+def test_a_revoke_is_proven_by_a_later_trick_002_play():
+    output = score_record(spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": REVOKE}]))
+    assert output["hands"][0]["fouls"] == [
+        {
+            "trick": 2,
+            "seat": 1,
+            "card": "2C",
+            "rule": "follow_suit",
+            "text": "Hand 1, trick 2: Bob played 2C when KH was led, yet played 7H in trick 3: a revoke."
+            " (002 Play; 004 Gameplay)",
+        }
+    ]
+
+
+def test_a_card_not_shown_again_proves_nothing():
+    """Bob's 2C in trick 2 is a foul only because 7H shows up later: without trick 3, no foul."""
+    partial = {"leader": 1, "tricks": REVOKE["tricks"][:2]}
+    output = score_record(spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": partial}]))
+    assert output["hands"][0]["fouls"] == []
+
+
+def test_spades_led_before_broken_is_a_foul_004_breaking_spaten():
+    play = {"leader": 1, "tricks": [["2H", "3H", "4H", "AH"], ["AS", "5H", "6H", "7H"], ["KH", "8H", "9H", "10H"]]}
+    fouls = score_record(spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": play}]))["hands"][0]["fouls"]
+    assert [(foul["trick"], foul["seat"], foul["card"], foul["rule"]) for foul in fouls] == [
+        (2, 0, "AS", "spades_lead")
+    ]
+
+
+def test_the_wrong_seat_leading_the_first_trick_is_one_foul_002_play():
+    play = {"leader": 2, "tricks": [["AS", "2H", "3H", "4H"]]}  # Cat leads; Bob (dealer's left) should
+    fouls = score_record(spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": play}]))["hands"][0]["fouls"]
+    assert [(foul["seat"], foul["card"], foul["rule"]) for foul in fouls] == [(2, "AS", "first_leader")]
+    assert "Cat led AS, but Bob leads the first trick" in fouls[0]["text"]
+
+
+def test_the_holder_of_the_two_of_clubs_leads_it_in_cut_throat_002_spades_for_three_players():
+    rules = {"preset": "cutthroat3"}
+    assert spades_rules(rules).first_lead == "two_of_clubs"  # the preset says so (spades.md: cutthroat3)
+    play = {"leader": 1, "tricks": [["3C", "2C", "4C"]]}  # Bob leads, but Cat held the 2C
+    record = {**spades([], rules), "players": ["Ann", "Bob", "Cat"]}
+    record["hands"] = [{"bids": [5, 6, 6], "tricks": [5, 6, 6], "play": play}]
+    fouls = score_record(record)["hands"][0]["fouls"]
+    assert [(foul["seat"], foul["rule"]) for foul in fouls] == [(1, "first_leader")]
+
+
+@pytest.mark.parametrize(
+    ("play", "message"),
+    [
+        ({"leader": 1, "tricks": [["2H", "3H", "4H"]]}, "Trick 1 has 3 cards; 4 players play one each"),
+        (
+            {"leader": 1, "tricks": [["2H", "3H", "4H", "5H"], ["2H", "6H", "7H", "8H"]]},
+            "Trick 2: 2H was already played",
+        ),
+        ({"leader": 1, "tricks": [["2H", "3H", "4H", "1H"]]}, "Trick 1: 1H is not a card of this deck"),
+        ({"leader": 4, "tricks": []}, "The first leader must be a seat from 0 to 3"),
+        ({"leader": 1, "tricks": [["2H", "3H", "4H", "5H"]] * 14}, "The play has 14 tricks; a hand has 13"),
+        ({"leader": "1", "tricks": []}, "'play' must be"),
+    ],
+)
+def test_a_play_that_cannot_have_happened_is_an_invalid_record(play, message):
+    with pytest.raises(RecordError, match=f"Hand 1: {message}"):
+        parse_record(spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": play}]))
+
+
+def test_a_partial_play_needs_the_tricks_and_they_must_be_possible():
+    with pytest.raises(RecordError, match="A partial play needs 'tricks' given"):
+        parse_record(spades([{"bids": [4, 3, 3, 3], "play": REVOKE}]))
+    with pytest.raises(RecordError, match="give seat 0 1, fewer than the tricks played already give it \\(2\\)"):
+        parse_record(spades([{"bids": [4, 3, 3, 3], "tricks": [1, 4, 4, 4], "play": REVOKE}]))
+
+
+def mu_deal(play: dict, **fields) -> dict:
+    deal = {"chef": 0, "level": 2, "vize": 1, "chef_trump": "red", "vize_trump": 5, "partner": 2, "play": play}
+    return {
+        "format": "scorekeeper-game/1",
+        "game": "mu",
+        "players": ["Anna", "Beate", "Conny", "Dagmar"],
+        "dealer": 0,
+        "rules": {"preset": "standard"},
+        "hands": [{**deal, **fields}],
+    }
+
+
+def test_mu_trump_led_must_be_followed_by_trump_mu_7():
+    # Trick 1: Anna (Chef) leads red 3 (trump); Beate discards green 2 though she holds blue 5
+    # (a Vize trump: trumps form one suit), which she plays in trick 2.
+    play = {
+        "leader": 0,
+        "tricks": [
+            ["red 3", "green 2", "green 3", "green 4"],
+            ["red 4", "blue 5", "yellow 0", "yellow 2"],
+        ],
+    }
+    output = score_record(mu_deal(play, points=[20, 20, 10, 10]))
+    fouls = output["hands"][0]["fouls"]
+    assert [(f["trick"], f["seat"], f["card"], f["rule"]) for f in fouls] == [(1, 1, "green 2", "follow_suit")]
+    assert fouls[0]["text"].startswith("Deal 1, trick 1: Beate played green 2 when red 3 was led, yet played blue 5")
+
+
+def test_mu_the_chef_leads_the_first_trick_mu_7():
+    play = {"leader": 1, "tricks": [["green 3", "green 4", "green 5", "green 6"]]}
+    fouls = score_record(mu_deal(play, points=[20, 20, 10, 10]))["hands"][0]["fouls"]
+    assert [(f["seat"], f["rule"]) for f in fouls] == [(1, "first_leader")]
+
+
+def test_mu_a_complete_play_gives_the_card_points_mu_1():
+    colours = ("red", "blue", "green", "yellow", "black")
+    digits = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
+    cards = [f"{colour} {digit}" for colour in colours for digit in digits]
+    tricks = [cards[index : index + 4] for index in range(0, 60, 4)]  # 15 tricks of one colour run each
+    assert len(tricks) == HAND_SIZE[4]
+    record = mu_deal({"leader": 0, "tricks": tricks})
+    deal = parse_record(record).deals[0]
+    assert sum(deal.points) == 60
+    assert game_record(parse_record(record))["hands"][0]["points"] == list(deal.points)
