@@ -181,10 +181,11 @@ def parse_play(data: Any, *, hand: int, unit: str = "hand") -> Play:
     return Play(data["leader"], tuple(tuple(trick) for trick in data["tricks"]))
 
 
-def verify_play_shape(play: Play, table: Table, *, hand: int, unit: str = "hand") -> None:
+def verify_play_shape(play: Play, table: Table, *, hand: int, unit: str = "hand", in_progress: bool = False) -> None:
     """Raise if ``play`` cannot have happened: more tricks than the hand has, a trick with the
     wrong number of cards (only the last may be short, in a replay), a card not in the deck,
     or a card played more often than the deck holds it; a first leader who is not a seat.
+    ``in_progress``: a replay being tapped in, whose last trick may still be short.
 
     Raises:
         RecordError: naming the hand (``hand``, 0-based) and the trick.
@@ -203,7 +204,8 @@ def verify_play_shape(play: Play, table: Table, *, hand: int, unit: str = "hand"
         )
     seen: Counter[str] = Counter()
     for number, cards in enumerate(play.tricks, start=1):
-        if len(cards) != table.seats:
+        last_open = in_progress and number == len(play.tricks) and len(cards) < table.seats
+        if len(cards) != table.seats and not last_open:
             raise _error(
                 gettext_noop("Trick %(trick)d has %(count)d cards; %(seats)d players play one each."),
                 hand,

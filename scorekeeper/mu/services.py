@@ -18,6 +18,7 @@ from scorekeeper.engine.mu.deals import auction_deal
 from scorekeeper.engine.mu.game import MuGame, Played
 from scorekeeper.engine.mu.scoring import verify_deal
 from scorekeeper.engine.record import score_game
+from scorekeeper.engine.replay import Play
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.changes import (
@@ -140,13 +141,20 @@ def _verify_not_over(sheet: Sheet) -> Sheet:
 
 @transaction.atomic
 def deal_points_save(
-    *, game: Game, points: Sequence[int], number: int | None = None, device: str = "", write_key: str = ""
+    *,
+    game: Game,
+    points: Sequence[int],
+    number: int | None = None,
+    device: str = "",
+    write_key: str = "",
+    play: Play | None = None,
 ) -> Deal:
     """Write the card points each player took in the deal being played; it is then scored.
 
     Args:
         points: each player's card points (seat order); number, device, write_key: the deal the
             form was for, the phone's name and its form's write key (``games.views.once``).
+        play: how the cards were played (a replay "used for the sheet"), kept with the deal.
 
     Raises:
         StaleHand: another phone changed the game meanwhile.
@@ -159,7 +167,7 @@ def deal_points_save(
         raise RuleError(Text(gettext_noop("No deal is being played: enter the auction first.")), field="points")
     current = deals[-1]
     before = snapshot(current)
-    current.record = {**current.record, "points": list(points)}
+    current.record = {**current.record, "points": list(points), **({"play": play.record()} if play else {})}
     engine = mu_game(game, deals)
     try:
         sheet = score_game(engine)
@@ -202,6 +210,10 @@ def deal_update(
     deal = deals[number]
     verify_shown(deal, shown)
     before = snapshot(deal)
+    played = deal.record.get("play")
+    unchanged = {name: value for name, value in deal.record.items() if name != "play"} == record
+    if played is not None and unchanged:
+        record = {**record, "play": played}  # the play still describes the deal only if nothing else changed
     deal.record = record
     scored = verify_deals(game, deals)
     deal.save(update_fields=["record"])

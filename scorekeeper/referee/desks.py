@@ -16,11 +16,12 @@ from typing import Any, Protocol
 from django.utils.translation import gettext
 
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS
-from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules, spades_rules
+from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, NIL, PRESET_INFO, SpadesRules, spades_rules
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
 from scorekeeper.mu.rows import mu_game, stored_deals
 from scorekeeper.spades.forms import BID_VALUES, parse_bid
+from scorekeeper.spades.presenters import bid_label
 
 from . import answers
 
@@ -89,11 +90,19 @@ class SpadesDesk:
             "preset": rules.preset,
             "presets": [(name, gettext(title)) for name, (title, _source) in PRESET_INFO.items()],
             "trick_numbers": list(range(1, rules.tricks + 1)),
-            "bid_choices": BID_VALUES[: rules.tricks + 1] + BID_VALUES[-3:],
+            "bid_choices": referee_bid_choices(rules),
             "bid": raw,
             "behind": behind,
             "bid_verdict": None if bid is None else answers.bid_answer(rules, bid, behind=behind),
         }
+
+
+def referee_bid_choices(rules: SpadesRules) -> list[tuple[str, str]]:
+    """The bids the referee may be asked about, as (value, words): every number of tricks, then
+    nil, blind nil and double nil where the house rules play them (issue 16)."""
+    played = {NIL: rules.nil, BLIND_NIL: rules.blind_nil, DOUBLE_NIL: rules.double_nil}
+    numbers = [(value, value) for value in BID_VALUES[: rules.tricks + 1]]
+    return numbers + [(bid, bid_label(bid)) for bid, on in played.items() if on]
 
 
 @dataclass(frozen=True)

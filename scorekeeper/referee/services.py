@@ -1,13 +1,38 @@
-"""Writes of the referee: a ruling kept with the game it was asked for."""
+"""Writes of the referee: a ruling kept with the game it was asked for, and a replay used for the sheet."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.models import Game, Ruling
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
+
+from .replays import ReplayPage
 
 
 @transaction.atomic
 def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> Ruling:
     """Keep a ruling in the game's log (question and answer as shown, in the asker's language)."""
     return Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
+
+
+def replay_use(*, game: Game, page: ReplayPage, device: str = "") -> None:
+    """Save a complete replay's tricks (Spades) or card points (Mü) in the hand (deal) in play, the
+    play kept with it (issue 16); the hand is then scored as any save is (one transaction).
+
+    Raises:
+        RuleError: the replay is not complete, no hand is in play to fill, or the hand refuses it
+            (another phone saved it meanwhile: ``StaleHand``).
+    """
+    if page.replay is None or not page.complete or page.setup.number is None:
+        raise RuleError(Text(gettext_noop("Only a whole hand replayed can fill the hand in play.")))
+    taken = list(page.replay.taken)
+    if page.setup.deal is not None:  # Mü
+        mu_services.deal_points_save(game=game, points=taken, number=page.setup.number, device=device, play=page.play)
+    else:
+        spades_services.hand_tricks_save(
+            game=game, tricks=taken, number=page.setup.number, device=device, play=page.play
+        )

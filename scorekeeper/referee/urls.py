@@ -10,4 +10,6 @@ from . import views
 urlpatterns = [
     path("referee/", views.referee, name="referee"),
     path("games/<key:key>/referee/", views.referee, name="game_referee"),
+    path("referee/replay/", views.replay, name="replay"),
+    path("games/<key:key>/replay/", views.replay, name="game_replay"),
 ]

@@ -1,23 +1,28 @@
-"""The referee page: who wins the trick, what may be played, bids and the Mü auction, and why."""
+"""The referee page: who wins the trick, what may be played, bids and the Mü auction, and why; and
+the replay of a whole hand (issue 16)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import COLOURS
-from scorekeeper.games.access import game_for
+from scorekeeper.games.access import device_name, game_for
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
 from scorekeeper.games.presenters import game_rulings
 from scorekeeper.games.views.http import HtmxHttpRequest
 
-from . import answers, services
+from . import answers, replays, services
 from .desks import DESKS
 
 
@@ -49,7 +54,12 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     on its own (``/referee/``) the table picks a Spades preset, or Mü.
     """
     game = game_for(request, key) if key is not None else None
-    data = request.POST if request.method == "POST" else request.GET
+    data: Any = request.POST if request.method == "POST" else request.GET
+    if game is not None and "chef_trump" not in data:
+        data = {
+            **replays.deal_trumps(game),
+            **data.dict(),
+        }  # Mü: the deal in play's trumps, unless the table changed them
     kind = game.kind if game else (data.get("kind") if data.get("kind") in DESKS else "spades")
     desk = DESKS[kind](game, data)
     picker = desk.picker()
@@ -131,3 +141,57 @@ def _mu_trump(value: str) -> Any:
     except ValueError:
         return None
     return trump if trump in COLOURS or (type(trump) is int and 0 <= trump <= 9) else None
+
+
+#: The most cards a replay holds: a hand of the largest table (6 players, 17 tricks).
+MOST_CARDS = 6 * 18
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
+    """Replay a whole hand (issue 16): tap its cards trick by trick, in the order played. The page
+    says whose turn it is, offers the cards the rules allow first (the rest a tap away: the table
+    played them), names each trick's winner with the reason and flags each foul once the play
+    proves it. From a game it knows the house rules, the seats, the dealer and (Mü) the deal's
+    trumps; once complete, "Use for the sheet" saves its tricks (card points) with the play,
+    through the edit link. The replay lives in its form: nothing is stored until then."""
+    game = game_for(request, key) if key is not None else None
+    data = request.POST if request.method == "POST" else request.GET
+    try:
+        setup = replays.game_setup(game) if game else replays.standalone_setup(data)
+    except RuleError as error:
+        messages.error(request, error.render(gettext, spoken=True))
+        return redirect(game.get_absolute_url() if game else "games:referee")
+    page = replays.replay_page(setup, _replay_cards(data, setup), _replay_leader(data, setup))
+    if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
+        try:
+            services.replay_use(game=game, page=page, device=device_name(request))
+        except RuleError as error:
+            page = replace(page, error=error.render(gettext, spoken=True))
+        else:
+            messages.success(request, gettext("The replay's tricks are on the sheet."))
+            url = game.get_absolute_url()
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    context = {"game": game, "page": page, "presets": replays.preset_choices(), "names": list(enumerate(setup.names))}
+    template = "referee/replay.html#replay" if request.htmx else "referee/replay.html"
+    return render(request, template, context)
+
+
+def _replay_cards(data: Any, setup: replays.Setup) -> list[str]:
+    """The cards of the replay so far, with this request's action applied (add, undo, clear)."""
+    codes = replays.card_codes(setup)
+    cards = [card for card in data.get("cards", "").split(",") if card in codes][:MOST_CARDS]
+    added = data.get("add")
+    if added in codes and len(cards) < MOST_CARDS:
+        cards.append(added)
+    elif "undo" in data and cards:
+        cards.pop()
+    elif "clear" in data:
+        cards = []
+    return cards
+
+
+def _replay_leader(data: Any, setup: replays.Setup) -> int:
+    """Who led the first trick: as the table says, else who should (the dealer's left, Mü's Chef)."""
+    leader = small_number(data.get("leader", ""), digits=1)
+    return leader if leader is not None and leader < len(setup.names) else setup.first_leader

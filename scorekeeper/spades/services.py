@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_spades_hand, score_game
+from scorekeeper.engine.replay import Play
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import verify_bidding
 from scorekeeper.engine.spades.game import Bid, SpadesGame, normalise_bid
@@ -161,6 +162,7 @@ def hand_tricks_save(
     number: int | None = None,
     device: str = "",
     write_key: str = "",
+    play: Play | None = None,
 ) -> Hand:
     """Write the tricks taken in the hand in play; the hand is then scored.
 
@@ -172,6 +174,7 @@ def hand_tricks_save(
         results: what else happened in play: ``bemo`` outcomes (``{side: made}``),
             ``bag_cancel`` (the side that took the card), ``high_spade_run`` (per side).
         number: the 0-based number of the hand in play the form was showing.
+        play: how the cards were played (a replay "used for the sheet"), kept with the hand.
 
     Raises:
         StaleHand: ``number`` is not the hand in play any more.
@@ -189,6 +192,8 @@ def hand_tricks_save(
     before = None if bids_itself else snapshot(current)
     current.tricks = list(tricks)
     current.declarations = _with_results(current.declarations, results or {})
+    if play is not None:
+        current.declarations = {**current.declarations, "play": play.record()}
     scored = verify_hands(game, hands)
     current.save()
     change_record(
@@ -251,10 +256,14 @@ def hand_update(
     verify_shown(hand, shown)
     before = snapshot(hand)
     rules = spades_rules(game.rules)
+    played, old_tricks = hand.declarations.get("play"), hand.tricks
     hand.bids = None if bids is None else [normalise_bid(rules, bid) for bid in bids]
     hand.tricks = list(tricks)
     if declarations is not None:
         hand.declarations = declarations
+    # The play recorded stays only while it still describes the hand: the same tricks (issue 16).
+    kept = {name: value for name, value in hand.declarations.items() if name != "play"}
+    hand.declarations = {**kept, "play": played} if played is not None and hand.tricks == old_tricks else kept
     scored = verify_hands(game, hands)
     hand.save(update_fields=["bids", "tricks", "declarations"])
     change_record(

@@ -10,13 +10,18 @@ trump over all, of equal cards the first played is higher).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Ruling
+from scorekeeper.games import services
+from scorekeeper.games.models import Deal, Ruling
 from scorekeeper.games.services import game_create
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
 
 from .helpers import expect_fits_the_phone, screenshot
 
@@ -168,7 +173,7 @@ def test_judge_a_mu_trick_with_double_trumps_at_phone_size(live_server, page: Pa
     tap_cards(page, "blue 3", "green 7", "green 7")
     expect_chips(page, "Trick", ["blue 3", "green 7", "green 7"])
     expect(answer(page)).to_have_text("green 7 wins: of two equal cards the one played first is higher.")
-    expect(page.locator("section.answer .source")).to_have_text("mu.md §7")
+    expect(page.locator("section.answer .source")).to_have_text("(Mü rulebook §7)")
 
     # Green over red: the Chef's lowest trump beats the Vize's highest.
     tap_button(page, "Clear")
@@ -229,3 +234,49 @@ def test_keep_this_ruling_is_a_44px_tap_target(live_server, page: Page) -> None:
     tap_cards(page, "10H", "QH")
     expect(page.get_by_role("button", name="Keep this ruling")).to_be_visible()
     assert small_tap_targets(page) == []
+
+
+# --- replaying a whole hand (issue 16) --------------------------------------------------------------------------------
+
+
+def tap_card(page: Page, code: str) -> None:
+    """Tap a card of the replay: among those allowed now, else under "Other cards"."""
+    allowed = page.locator(f'#replay-allowed button[value="{code}"]')
+    if allowed.count():
+        allowed.click()
+    else:
+        page.locator("#replay details.others > summary").click()
+        page.locator(f'#replay details.others button[value="{code}"]').click()
+    expect(page.locator('#replay input[name="cards"]')).to_have_value(re.compile(rf"(^|,){re.escape(code)}$"))
+
+
+def test_replay_a_spades_hand_with_a_revoke_at_phone_size(page: Page, live_server):
+    """Bob shows out of hearts in trick 2, then plays a heart in trick 3: flagged the moment it is proven."""
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    page.goto(live_server.url + game.get_absolute_url())
+    page.get_by_role("link", name="Replay the tricks card by card").click()
+    expect(page.locator("#replay-status")).to_have_text("Bob plays next.")
+    for code in ("2H", "3H", "4H", "AH", "KH", "2C", "5H", "6H", "3D"):
+        tap_card(page, code)
+    expect(page.locator("#trick-1")).to_contain_text("Ann wins the trick.")
+    expect(page.locator(".fouls")).to_have_count(0)
+    tap_card(page, "7H")
+    expect(page.locator(".fouls")).to_contain_text("Bob played 2C when KH was led, yet played 7H in trick 3: a revoke.")
+    screenshot(page, "replay-revoke.png")
+
+
+def test_replay_a_mu_deal_into_the_sheet(german_page: Page, live_server):
+    """A whole Mü deal tapped in (German), then its card points used for the sheet."""
+    page = german_page
+    game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    page.goto(live_server.url + reverse("games:game_replay", args=[game.edit_key]))
+    expect(page.locator("#replay-status")).to_contain_text("Anna")
+    colours = ("red", "blue", "green", "yellow", "black")
+    for code in (f"{colour} {digit}" for colour in colours for digit in (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)):
+        tap_card(page, code)
+    page.locator('#replay button[name="use"]').click()
+    expect(page).to_have_url(re.compile(re.escape(game.get_absolute_url())))
+    expect(page.locator("#hand-1")).to_be_visible()
+    assert sum(Deal.objects.get(game=game, number=0).record["points"]) == 60

@@ -126,6 +126,25 @@ def test_score_finished_game(tmp_path):
     assert (output["finished"], output["winner"], output["totals"]) == (True, 0, [100, -40])
 
 
+def test_score_lists_each_played_hands_fouls_and_refuses_an_impossible_play_issue_16(tmp_path):
+    """``manage.py score`` on records with plays: ``fouls`` only on the hands that record a play (a
+    revoke proven by a later trick); a card played twice exits 2 naming the hand and the trick."""
+    from ..engine.test_replay import REVOKE
+
+    data = record(hands=[{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": REVOKE}, VALID["hands"][0]])
+    status, stdout, _ = run_command("score", str(write(tmp_path, json.dumps(data))))
+    output = json.loads(stdout)
+    assert status == 0 and output == score_record(data)
+    assert [foul["rule"] for foul in output["hands"][0]["fouls"]] == ["follow_suit"]
+    assert "fouls" not in output["hands"][1]
+    twice = {"leader": 1, "tricks": [["2H", "3H", "4H", "5H"], ["2H", "6H", "7H", "8H"]]}
+    bad = record(hands=[{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": twice}])
+    path = write(tmp_path, json.dumps(bad))
+    status, stdout, stderr = run_command("score", str(path))
+    assert (status, stdout) == (2, "")
+    assert_one_error_line(stderr, path, "Hand 1: Trick 2: 2H was already played.")
+
+
 def test_score_reads_standard_input(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(VALID)))
 

@@ -82,6 +82,17 @@ def test_is_this_bid_allowed_uses_the_sheets_check_002_bidding(client):
     assert "nil is not played at this table" in page
 
 
+def test_the_bid_list_says_bids_in_words_and_only_those_the_house_plays(client):
+    """Issue 16: not the raw keys "blind_nil", "double_nil"; no double nil where it is off."""
+    url = reverse("games:referee")
+    page = client.post(url, {"preset": "standard", "target": "trick"}).content.decode()
+    assert '<option value="blind_nil">Blind nil</option>' in page and '<option value="nil">Nil</option>' in page
+    assert 'value="double_nil"' not in page and ">blind_nil<" not in page
+    german = client.post(url, {"preset": "standard", "target": "trick"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert re.search(r'<option value="blind_nil">[^<]*[Bb]lind[^<]*</option>', german)
+    assert '<option value="nil">' not in client.post(url, {"preset": "new_york", "target": "trick"}).content.decode()
+
+
 def test_the_mu_auction_turn_by_turn_mu_3_mu_4(client):
     url = reverse("games:referee")
     page = client.post(url, {"kind": "mu", "turns": "1 0 2", "target": "trick"}).content.decode()

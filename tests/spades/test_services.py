@@ -454,3 +454,23 @@ def test_no_misdeal_once_the_game_is_over():
     with pytest.raises(RuleError, match="The game was already over after hand 1"):
         spades_services.hand_misdeal(game=game, seat=2)
     assert len(game.rows()) == 1
+
+
+def test_a_correction_keeps_the_play_only_while_the_tricks_stay_issue_16():
+    """The play describes the hand: changing the bids keeps it, changing the tricks drops it (else the
+    record would claim tricks its play disagrees with)."""
+    from scorekeeper.bench.common import random_play
+    from scorekeeper.engine.spades.replay import spades_replay
+    from scorekeeper.engine.spades.rules import spades_rules
+
+    game = new_game()
+    play = random_play(5)
+    taken = spades_replay(spades_rules({"preset": "standard"}), play, dealer=0, names=("a", "b", "c", "d")).taken
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_tricks_save(game=game, tricks=list(taken), play=play)
+    assert game_export(game)["hands"][0]["play"] == play.record()
+    spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=list(taken))
+    assert Hand.objects.get(game=game).declarations["play"] == play.record()
+    moved = [taken[0] + 1, taken[1] - 1, *taken[2:]] if taken[1] else [taken[0] - 1, taken[1] + 1, *taken[2:]]
+    spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=moved)
+    assert "play" not in Hand.objects.get(game=game).declarations

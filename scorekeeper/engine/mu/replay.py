@@ -55,12 +55,12 @@ def mu_table(deal: Played, *, names: Sequence[str]) -> Table:
     )
 
 
-def mu_replay(deal: Played, play: Play, *, names: Sequence[str], number: int = 0) -> Replay:
+def mu_replay(deal: Played, play: Play, *, names: Sequence[str], number: int = 0, in_progress: bool = False) -> Replay:
     """Check ``play`` of deal ``number`` (0-based) and replay it; ``taken`` is card points.
 
     Raises:
         RecordError: a play that cannot have happened (see :func:`~..replay.verify_play_shape`).
     """
     table = mu_table(deal, names=names)
-    verify_play_shape(play, table, hand=number, unit="deal")
+    verify_play_shape(play, table, hand=number, unit="deal", in_progress=in_progress)
     return replay(play, table)

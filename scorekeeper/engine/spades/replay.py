@@ -82,12 +82,14 @@ def _first_leader(rules: SpadesRules, dealer: int, shown: Sequence[Sequence[str]
     return (dealer + 1) % seats, Text(_("the dealer's left leads")), "002 Play; 004 Gameplay"
 
 
-def spades_replay(rules: SpadesRules, play: Play, *, dealer: int, names: Sequence[str], hand: int = 0) -> Replay:
+def spades_replay(
+    rules: SpadesRules, play: Play, *, dealer: int, names: Sequence[str], hand: int = 0, in_progress: bool = False
+) -> Replay:
     """Check ``play`` of hand ``hand`` (0-based) and replay it.
 
     Raises:
         RecordError: a play that cannot have happened (see :func:`~..replay.verify_play_shape`).
     """
     table = spades_table(rules, dealer=dealer, names=names)
-    verify_play_shape(play, table, hand=hand)
+    verify_play_shape(play, table, hand=hand, in_progress=in_progress)
     return replay(play, table)

@@ -1,0 +1,112 @@
+"""Replaying a whole hand at the referee and from a game (issue 16): whose turn, the cards the rules
+allow first, each trick's winner as a player, fouls once proven, and the tricks (card points) used
+for the sheet with the play kept."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.bench.common import random_play
+from scorekeeper.games import services
+from scorekeeper.games.models import Deal, Game, Hand
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
+
+from ..engine.test_replay import REVOKE
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+MU = ["Anna", "Beate", "Conny", "Dagmar"]
+
+
+def said(response) -> str:
+    """The page's text as read, names not isolated (``<bdi>`` dropped)."""
+    return re.sub(r"</?bdi>", "", response.content.decode())
+
+
+def flat(tricks) -> str:
+    return ",".join(card for trick in tricks for card in trick)
+
+
+def spades_game_in_play() -> Game:
+    game = services.game_create(players=NAMES, dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    return game
+
+
+def test_the_standalone_replay_names_whose_turn_and_who_wins_002_play(client):
+    url = reverse("games:replay")
+    page = said(client.get(url))
+    assert "Player 2 plays next." in page  # the dealer's left leads the first trick
+    page = said(client.post(url, {"cards": "2H,3H,4H", "add": "AH"}, HTTP_HX_REQUEST="true"))
+    assert page.strip().startswith('<form id="replay"')
+    assert "Player 1 wins the trick." in page and "A♥ wins: no spade was played" in page
+    assert "Player 1 plays next." in page  # the winner leads the next trick
+
+
+def test_the_cards_the_rules_allow_come_first_the_rest_a_tap_away_002_play(client):
+    page = said(client.post(reverse("games:replay"), {"cards": "2H"}))
+    allowed = page[page.index('id="replay-allowed"') : page.index('class="others"')]
+    assert 'value="3H"' in allowed and 'value="3C"' not in allowed  # hearts were led: follow suit
+    others = page[page.index('class="others"') :]
+    assert 'value="3C"' in others and 'value="2H"' not in others  # played cards are gone
+
+
+def test_a_revoke_is_flagged_once_the_play_proves_it_with_its_rule(client):
+    game = spades_game_in_play()
+    url = reverse("games:game_replay", args=[game.edit_key])
+    two_tricks = flat(REVOKE["tricks"][:2])
+    page = said(client.post(url, {"cards": two_tricks}))
+    assert "a revoke" not in page  # nothing proven yet
+    page = said(client.post(url, {"cards": two_tricks + ",3D", "add": "7H"}))
+    assert "Bob played 2C when KH was led, yet played 7H in trick 3: a revoke." in page
+    assert 'class="cite"' in page and "(Pagat: Spades, Play" in page
+
+
+def test_a_complete_replay_fills_the_hand_in_play_and_keeps_the_play(client):
+    game = spades_game_in_play()
+    url = reverse("games:game_replay", args=[game.edit_key])
+    play = random_play(5)
+    response = client.post(url, {"cards": flat(play.tricks), "leader": "1", "use": "1"})
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    hand = Hand.objects.get(game=game, number=0)
+    assert sum(hand.tricks) == 13 and hand.declarations["play"] == play.record()
+    viewer = client.post(reverse("games:game_replay", args=[game.view_key]), {"cards": flat(play.tricks), "use": "1"})
+    assert viewer.status_code == 200  # a view link replays but writes nothing
+
+
+def test_a_mu_replay_knows_the_deal_and_fills_its_card_points_mu_7(client):
+    game = services.game_create(players=MU, dealer=0, rules={"preset": "standard"}, kind="mu")
+    mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    referee = said(client.get(reverse("games:game_referee", args=[game.edit_key])))
+    assert '<option value="&quot;red&quot;" selected' in referee or 'value="&quot;red&quot;" selected' in referee
+    url = reverse("games:game_replay", args=[game.edit_key])
+    assert "Anna plays next." in said(client.get(url))  # the Chef leads (mu.md §7)
+    cards = [
+        f"{colour} {digit}"
+        for colour in ("red", "blue", "green", "yellow", "black")
+        for digit in (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
+    ]
+    response = client.post(url, {"cards": ",".join(cards), "use": "1"})
+    assert response.status_code == 302
+    record = Deal.objects.get(game=game, number=0).record
+    assert sum(record["points"]) == 60 and len(record["play"]["tricks"]) == 15
+
+
+def test_a_mu_replay_before_the_auction_says_what_to_enter_first(client):
+    game = services.game_create(players=MU, dealer=0, rules={"preset": "standard"}, kind="mu")
+    response = client.get(reverse("games:game_replay", args=[game.edit_key]), follow=True)
+    assert "Enter the deal&#x27;s auction first" in response.content.decode()
+
+
+def test_the_single_trick_question_takes_the_trick_number_and_broken_spades_from_the_replay(client):
+    cards = "2H,3H,4H,AH,KH,2S,5H,6H"  # Bob trumps trick 2 with the 2 of spades: broken
+    page = said(client.post(reverse("games:replay"), {"cards": cards}))
+    link = reverse("games:referee") + "?trick_number=3&amp;preset=standard&amp;broken=1"
+    assert link in page
+    asked = said(client.get(reverse("games:referee"), {"trick_number": "3", "broken": "1"}))
+    assert "<option selected>3</option>" in asked and 'name="broken" value="1" checked' in asked
