@@ -171,7 +171,7 @@ def replay_page(setup: Setup, cards: Sequence[str], leader: int) -> ReplayPage:
     turn = None if replayed.complete else _turn(replayed, leader, seats)
     allowed, others = _offers(setup, replayed, cards)
     tricks = tuple(_trick_shown(setup, trick) for trick in replayed.tricks)
-    fouls = tuple((foul, foul.render(gettext)) for foul in replayed.fouls)
+    fouls = tuple((foul, _foul_said(foul)) for foul in replayed.fouls)
     return ReplayPage(setup, leader, tuple(cards), replayed, "", turn, allowed, others, tricks, fouls)
 
 
@@ -220,8 +220,15 @@ def _offers(setup: Setup, replayed: Replay, cards: Sequence[str]) -> tuple[tuple
         done = [card for trick in replayed.tricks if trick.winner is not None for card in trick.cards]
         broken = any(cards_of.is_trump(card) for card in done)
         allowed = spades_play.legal_plays(setup.rules, unplayed, spades_play.Situation(number, broken, so_far))
-    texts = {code: text for _label, row in rows for code, text in row}
-    return tuple((code, texts[code]) for code in dict.fromkeys(allowed)), rows
+    return tuple((code, answers.card_label(code)) for code in dict.fromkeys(allowed)), rows
+
+
+def _foul_said(foul: Foul) -> str:
+    """A foul as the page says it: "Trick 2: Bob played 2♣ when K♥ was led, …" (its rule cited beside)."""
+    params = {name: answers.card_label(value) if name in ("card", "led", "shown") else value
+              for name, value in foul.text.params.items()}  # fmt: skip
+    said = Text(foul.text.template, params).render(gettext)
+    return Text(gettext_noop("Trick %(trick)d: %(foul)s"), {"trick": foul.trick, "foul": said}).render(gettext)
 
 
 def _trick_shown(setup: Setup, trick: Any) -> dict[str, Any]:

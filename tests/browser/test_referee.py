@@ -262,7 +262,9 @@ def test_replay_a_spades_hand_with_a_revoke_at_phone_size(page: Page, live_serve
     expect(page.locator("#trick-1")).to_contain_text("Ann wins the trick.")
     expect(page.locator(".fouls")).to_have_count(0)
     tap_card(page, "7H")
-    expect(page.locator(".fouls")).to_contain_text("Bob played 2C when KH was led, yet played 7H in trick 3: a revoke.")
+    expect(page.locator(".fouls")).to_contain_text(
+        "Trick 2: Bob played 2♣ when K♥ was led, yet played 7♥ in trick 3: a revoke."
+    )
     screenshot(page, "replay-revoke.png")
 
 

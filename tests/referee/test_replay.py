@@ -63,7 +63,7 @@ def test_a_revoke_is_flagged_once_the_play_proves_it_with_its_rule(client):
     page = said(client.post(url, {"cards": two_tricks}))
     assert "a revoke" not in page  # nothing proven yet
     page = said(client.post(url, {"cards": two_tricks + ",3D", "add": "7H"}))
-    assert "Bob played 2C when KH was led, yet played 7H in trick 3: a revoke." in page
+    assert "Trick 2: Bob played 2♣ when K♥ was led, yet played 7♥ in trick 3: a revoke." in page
     assert 'class="cite"' in page and "(Pagat: Spades, Play" in page
 
 
@@ -110,3 +110,11 @@ def test_the_single_trick_question_takes_the_trick_number_and_broken_spades_from
     assert link in page
     asked = said(client.get(reverse("games:referee"), {"trick_number": "3", "broken": "1"}))
     assert "<option selected>3</option>" in asked and 'name="broken" value="1" checked' in asked
+
+
+def test_a_mu_replay_says_deal_never_hand(client):
+    game = services.game_create(players=MU, dealer=0, rules={"preset": "standard"}, kind="mu")
+    mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    page = said(client.get(reverse("games:game_replay", args=[game.edit_key])))
+    assert "Replay a deal" in page and "Deal 1 of the game of Anna, Beate, Conny, Dagmar" in page
+    assert "Hand 1" not in page and "Replay a hand" not in page
