@@ -4,6 +4,7 @@ hand or deal from its tricks, deriving what each seat took, proving fouls, refus
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -12,6 +13,7 @@ from scorekeeper.engine.errors import RecordError
 from scorekeeper.engine.mu.tables import HAND_SIZE
 from scorekeeper.engine.record import game_record, parse_record, score_record, score_record_json
 from scorekeeper.engine.replay import Play
+from scorekeeper.engine.spades.cards import deck
 from scorekeeper.engine.spades.replay import spades_replay
 from scorekeeper.engine.spades.rules import spades_rules
 
@@ -179,3 +181,45 @@ def test_mu_a_complete_play_gives_the_card_points_mu_1():
     deal = parse_record(record).deals[0]
     assert sum(deal.points) == 60
     assert game_record(parse_record(record))["hands"][0]["points"] == list(deal.points)
+
+
+def test_rake_em_and_shake_em_highest_spade_on_the_big_joker_is_a_must_beat_foul():
+    """spades.md: rake_em_and_shake_em: Bob follows the big joker with 3♠ while holding A♠, which he
+    plays in trick 3."""
+    rules = {"preset": "standard", "deck": "jokers", "rake_em_and_shake_em": True, "spades_lead": "any_time"}
+    play = {
+        "leader": 1,
+        "tricks": [["3H", "4H", "5H", "6H"], ["BJ", "3S", "4D", "5D"], ["7H", "AS", "8H", "9H"]],
+    }
+    fouls = score_record(spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": play}], rules))["hands"][0]
+    assert [(f["trick"], f["seat"], f["card"], f["rule"]) for f in fouls["fouls"]] == [(2, 1, "3S", "must_beat")]
+
+
+def test_solo_the_highest_card_so_far_must_be_beaten_when_it_can_002_solo_spades():
+    """Cat plays 3♥ to Bob's 5♥ although she holds K♥ (shown in trick 2)."""
+    play = {"leader": 1, "tricks": [["5H", "3H", "4H", "2H"], ["6D", "KH", "7D", "8D"]]}
+    record = spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": play}], {"preset": "solo4"})
+    fouls = score_record(record)["hands"][0]["fouls"]
+    assert [(f["trick"], f["seat"], f["card"], f["rule"]) for f in fouls] == [(1, 2, "3H", "must_beat")]
+
+
+def test_the_three_of_clubs_leads_when_the_two_was_out_of_play_002_spades_for_three_players():
+    """Cut-throat deals 51 of 52 cards: when the whole play shows the 2♣ was the card left out, the
+    holder of the 3♣ leads the first trick."""
+    rules = spades_rules({"preset": "cutthroat3"})
+    seed = next(seed for seed in range(500) if _left_out(seed) == "2C")
+    cards = list(deck("standard").cards)
+    random.Random(seed).shuffle(cards)
+    holder = cards.index("3C") // 17
+    names = ("Ann", "Bob", "Cat")
+    right = spades_replay(rules, random_play(seed, rules, leader=holder), dealer=0, names=names)
+    assert right.complete and [foul.rule for foul in right.fouls if foul.rule == "first_leader"] == []
+    wrong = spades_replay(rules, random_play(seed, rules, leader=(holder + 1) % 3), dealer=0, names=names)
+    assert [foul.rule for foul in wrong.fouls][:1] == ["first_leader"]
+    assert "the holder of the 3C leads it" in wrong.fouls[0].text.render()
+
+
+def _left_out(seed: int) -> str:
+    cards = list(deck("standard").cards)
+    random.Random(seed).shuffle(cards)
+    return cards[51]

@@ -72,11 +72,15 @@ def _first_leader(rules: SpadesRules, dealer: int, shown: Sequence[Sequence[str]
     seats = len(shown)
     if rules.first_lead == "two_of_clubs":
         cards = deck(rules.deck)
-        lowest = min((card for card in cards.cards if card.endswith("C") and not cards.is_trump(card)), key=cards.rank)
-        holders = [seat for seat in range(seats) if lowest in shown[seat]]
-        if not holders:
-            return None
-        return holders[0], Text(_("the holder of the %(card)s leads it"), {"card": lowest}), FIRST_LEAD
+        clubs = sorted((card for card in cards.cards if card[-1] == "C" and not cards.is_trump(card)), key=cards.rank)
+        whole = sum(len(played) for played in shown) == rules.tricks * rules.seats
+        for lowest in clubs[:2]:  # the 3 of clubs when the whole play shows the 2 was out of play
+            holders = [seat for seat in range(seats) if lowest in shown[seat]]
+            if holders:
+                return holders[0], Text(_("the holder of the %(card)s leads it"), {"card": lowest}), FIRST_LEAD
+            if not whole:
+                return None  # not shown yet: its holder is not known
+        return None
     if rules.first_lead == "dealer_any":
         return dealer, Text(_("the dealer leads")), FIRST_LEAD
     return (dealer + 1) % seats, Text(_("the dealer's left leads")), "002 Play; 004 Gameplay"
