@@ -147,8 +147,8 @@ class Table:
         refusal: (cards known in the hand, card, trick number, cards before it in the trick,
             earlier tricks) -> why the card may not be played, or ``None``.
         worth: the points a won trick gives its winner (Spades: 1 trick; Mü: its card points).
-        first_leader: who must lead the first trick, given the cards each seat has shown
-            (``None``: not known from the play), with the rule's words and source.
+        first_leader: the seats that may lead the first trick, given the cards each seat has shown
+            (two with the double deck's two 2♣; ``None``: not known), with the rule's words and source.
         names: the players' names, for the fouls' texts.
     """
 
@@ -158,7 +158,7 @@ class Table:
     winner: Callable[[Sequence[str]], tuple[int, Text, str]]
     refusal: Callable[[Sequence[str], str, int, Sequence[str], Sequence[Sequence[str]]], Refusal | None]
     worth: Callable[[Sequence[str]], int]
-    first_leader: Callable[[Sequence[Sequence[str]]], tuple[int, Text, str] | None]
+    first_leader: Callable[[Sequence[Sequence[str]]], tuple[frozenset[int], Text, str] | None]
     names: Sequence[str]
     follows: Callable[[str, str], bool]
 
@@ -260,8 +260,9 @@ def _fouls(play: Play, tricks: Sequence[Trick], table: Table, shown: Sequence[Se
     seats = table.seats
     fouls: list[Foul] = []
     expected = table.first_leader(shown) if tricks else None
-    if expected is not None and tricks[0].cards and expected[0] != play.leader:
-        seat, why, source = expected
+    if expected is not None and tricks[0].cards and play.leader not in expected[0]:
+        seats_allowed, why, source = expected
+        seat = min(seats_allowed)
         text = Text(
             gettext_noop("%(player)s led %(card)s, but %(expected)s leads the first trick (%(why)s)."),
             {"player": table.names[play.leader], "card": tricks[0].cards[0], "expected": table.names[seat], "why": why},

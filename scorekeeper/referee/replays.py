@@ -41,12 +41,13 @@ Picker = list[tuple[str, list[tuple[str, str]]]]
 @dataclass(frozen=True)
 class Setup:
     """What a replay knows before the first card: the kind, the players, the rules (Spades) or the
-    deal (Mü), who deals, and the hand or deal in play it can fill (``number``, 0-based; ``None``:
-    a replay on its own, at the referee)."""
+    deal (Mü), who deals (``None`` at the referee on its own: not known, so a wrong first leader is
+    proven only by the 2♣), and the hand or deal in play it can fill (``number``, 0-based; ``None``:
+    none)."""
 
     kind: str
     names: tuple[str, ...]
-    dealer: int
+    dealer: int | None
     rules: SpadesRules | None = None
     deal: Played | None = None
     number: int | None = None
@@ -56,9 +57,10 @@ class Setup:
         """Who leads the first trick unless the table says otherwise: Mü's Chef, else the dealer's left."""
         if self.deal is not None:
             return self.deal.chef
+        dealer = self.dealer or 0
         if self.rules is not None and self.rules.first_lead == "dealer_any":
-            return self.dealer
-        return (self.dealer + 1) % len(self.names)
+            return dealer
+        return (dealer + 1) % len(self.names)
 
 
 def standalone_setup(data: Mapping[str, Any]) -> Setup:
@@ -66,7 +68,7 @@ def standalone_setup(data: Mapping[str, Any]) -> Setup:
     preset = data.get("preset") if data.get("preset") in PRESET_INFO else "standard"
     rules = spades_rules({"preset": preset})
     names = tuple(gettext("Player %(number)d") % {"number": seat + 1} for seat in range(rules.seats))
-    return Setup("spades", names, 0, rules=rules)
+    return Setup("spades", names, None, rules=rules)
 
 
 def game_setup(game: Game) -> Setup:

@@ -19,20 +19,22 @@ def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> 
     return Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
 
 
-def replay_use(*, game: Game, page: ReplayPage, device: str = "") -> None:
+def replay_use(*, game: Game, page: ReplayPage, number: int | None, device: str = "") -> None:
     """Save a complete replay's tricks (Spades) or card points (Mü) in the hand (deal) in play, the
     play kept with it (issue 16); the hand is then scored as any save is (one transaction).
 
+    Args:
+        number: the 0-based hand (deal) the replay's form was made for: if the game has moved on
+            since (another phone saved that hand), nothing is written.
+
     Raises:
-        RuleError: the replay is not complete, no hand is in play to fill, or the hand refuses it
-            (another phone saved it meanwhile: ``StaleHand``).
+        RuleError: the replay is not complete, or no hand is in play to fill, or the hand refuses it;
+            ``StaleHand``: the hand in play is not the one the replay was made for.
     """
     if page.replay is None or not page.complete or page.setup.number is None:
         raise RuleError(Text(gettext_noop("Only a whole hand replayed can fill the hand in play.")))
-    taken = list(page.replay.taken)
+    taken, play = list(page.replay.taken), page.play
     if page.setup.deal is not None:  # Mü
-        mu_services.deal_points_save(game=game, points=taken, number=page.setup.number, device=device, play=page.play)
+        mu_services.deal_points_save(game=game, points=taken, number=number, device=device, play=play)
     else:
-        spades_services.hand_tricks_save(
-            game=game, tricks=taken, number=page.setup.number, device=device, play=page.play
-        )
+        spades_services.hand_tricks_save(game=game, tricks=taken, number=number, device=device, play=play)

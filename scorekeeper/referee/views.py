@@ -165,7 +165,8 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     page = replays.replay_page(setup, _replay_cards(data, setup), _replay_leader(data, setup))
     if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
         try:
-            services.replay_use(game=game, page=page, device=device_name(request))
+            number = small_number(data.get("number", ""), digits=4)
+            services.replay_use(game=game, page=page, number=number, device=device_name(request))
         except RuleError as error:
             page = replace(page, error=error.render(gettext, spoken=True))
         else:

@@ -223,3 +223,28 @@ def _left_out(seed: int) -> str:
     cards = list(deck("standard").cards)
     random.Random(seed).shuffle(cards)
     return cards[51]
+
+
+def test_with_two_two_of_clubs_either_holder_may_lead_002_spades_for_six_players():
+    """Found in review: the double deck has two 2♣; the leader held one, so no foul."""
+    rules = {"preset": "six_player", "first_lead": "two_of_clubs"}
+    record = {**spades([], rules), "players": ["A", "B", "C", "D", "E", "F"]}
+    record["hands"] = [{"bids": [3, 3, 3, 3, 3, 2], "tricks": [3, 3, 3, 3, 3, 2], "play": {
+        "leader": 3, "tricks": [["2C", "3C", "4C", "5C", "6C", "2C"]]}}]  # fmt: skip
+    assert score_record(record)["hands"][0]["fouls"] == []
+
+
+@pytest.mark.parametrize("card", ["green 03", "green \u0663"], ids=["leading zero", "arabic-indic digit"])
+def test_a_mu_card_is_written_one_way_only_game_record_play(card):
+    """Found in review: "green 03" is green 3 written otherwise; it must not pass the count of copies."""
+    play = {"leader": 0, "tricks": [["red 3", "green 3", card, "blue 4"]]}
+    with pytest.raises(RecordError, match=f"Trick 1: {card} is not a card of this deck"):
+        parse_record(mu_deal(play, points=[20, 20, 10, 10]))
+
+
+def test_with_three_players_a_mu_play_shows_three_colours_at_most_mu_1():
+    record = mu_deal({"leader": 0, "tricks": [["red 3", "green 3", "blue 3"], ["black 3", "red 4", "red 5"]]})
+    record["players"] = ["Anna", "Beate", "Conny"]
+    record["hands"][0].update(partner=None, points=[12, 12, 12])
+    with pytest.raises(RecordError, match="With 3 players two colours are out of the game, but the play shows 4"):
+        parse_record(record)

@@ -118,3 +118,23 @@ def test_a_mu_replay_says_deal_never_hand(client):
     page = said(client.get(reverse("games:game_replay", args=[game.edit_key])))
     assert "Replay a deal" in page and "Deal 1 of the game of Anna, Beate, Conny, Dagmar" in page
     assert "Hand 1" not in page and "Replay a hand" not in page
+
+
+def test_a_replay_made_for_a_hand_another_phone_has_saved_fills_nothing(client):
+    """Found in review: the form says which hand it was made for; once another phone has saved that
+    hand and bid the next, "use for the sheet" writes nothing and says so."""
+    game = spades_game_in_play()
+    url = reverse("games:game_replay", args=[game.edit_key])
+    assert '<input type="hidden" name="number" value="0">' in said(client.get(url))
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    play = random_play(5)
+    page = said(client.post(url, {"cards": flat(play.tricks), "leader": "2", "number": "0", "use": "1"}))
+    assert "just changed from another phone" in page
+    assert Hand.objects.get(game=game, number=1).tricks is None
+
+
+def test_the_referee_on_its_own_never_blames_the_first_leader_it_cannot_know(client):
+    """Found in review: without a game the dealer is not known, so any seat may have led."""
+    page = said(client.post(reverse("games:replay"), {"cards": "2H,3H,4H,5H", "leader": "0"}))
+    assert "leads the first trick" not in page and 'class="fouls"' not in page

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import RecordError
 from ..replay import Play, Refusal, Replay, Table, replay, verify_play_shape
 from ..text import Text
 from ..text import gettext_noop as _
 from .game import Played
 from .play import parse_card, refusal, suit, trick_winner
-from .tables import COLOURS, DIGITS, HAND_SIZE, card_points
+from .tables import DIGITS, HAND_SIZE, card_points
 
 PLAY = "mu.md §7"
 
@@ -25,7 +26,8 @@ def _copies(card: str) -> int:
         colour, digit = parse_card(card)
     except ValueError:
         return 0
-    return DIGITS.count(digit) if colour in COLOURS else 0
+    # Only as the record writes it ("green 3"): "green 03" is the same card, and must count as it.
+    return DIGITS.count(digit) if card == f"{colour} {digit}" else 0
 
 
 def mu_table(deal: Played, *, names: Sequence[str]) -> Table:
@@ -49,7 +51,7 @@ def mu_table(deal: Played, *, names: Sequence[str]) -> Table:
         winner=winner,
         refusal=refused,
         worth=lambda trick: sum(card_points(parse_card(card)[1]) for card in trick),
-        first_leader=lambda shown: (deal.chef, Text(_("the Chef leads")), PLAY),
+        first_leader=lambda shown: (frozenset({deal.chef}), Text(_("the Chef leads")), PLAY),
         names=names,
         follows=lambda card, led: suit(card, chef_trump, vize_trump) == suit(led, chef_trump, vize_trump),
     )
@@ -63,4 +65,16 @@ def mu_replay(deal: Played, play: Play, *, names: Sequence[str], number: int = 0
     """
     table = mu_table(deal, names=names)
     verify_play_shape(play, table, hand=number, unit="deal", in_progress=in_progress)
+    colours = {parse_card(card)[0] for trick in play.tricks for card in trick}
+    if len(names) == 3 and len(colours) > 3:
+        raise RecordError(
+            Text(
+                _("With 3 players two colours are out of the game, but the play shows %(count)d colours."),
+                {"count": len(colours)},
+            ),
+            field="play",
+            hand=number,
+            source="mu.md §1",
+            unit="deal",
+        )
     return replay(play, table)

@@ -21,8 +21,9 @@ from .rules import SpadesRules
 FIRST_LEAD = "spades.md: first_lead; 002 Variations in the play"
 
 
-def spades_table(rules: SpadesRules, *, dealer: int, names: Sequence[str]) -> Table:
-    """The replay's view of a Spades hand dealt by ``dealer`` under ``rules``."""
+def spades_table(rules: SpadesRules, *, dealer: int | None, names: Sequence[str]) -> Table:
+    """The replay's view of a Spades hand dealt by ``dealer`` under ``rules`` (``None``: the dealer
+    is not known, so who should have led the first trick is known only from the 2♣)."""
     cards = deck(rules.deck)
 
     def copies(card: str) -> int:
@@ -44,7 +45,7 @@ def spades_table(rules: SpadesRules, *, dealer: int, names: Sequence[str]) -> Ta
         verdict = refusal(rules, hand, card, Situation(number, broken_after[len(earlier)], tuple(before)))
         return None if verdict is None or not verdict.rule else Refusal(verdict.rule, verdict.text, verdict.source)
 
-    def first_leader(shown: Sequence[Sequence[str]]) -> tuple[int, Text, str] | None:
+    def first_leader(shown: Sequence[Sequence[str]]) -> tuple[frozenset[int], Text, str] | None:
         return _first_leader(rules, dealer, shown)
 
     return Table(
@@ -65,7 +66,9 @@ def _card_set(name: str) -> frozenset[str]:
     return frozenset(deck(name).cards)
 
 
-def _first_leader(rules: SpadesRules, dealer: int, shown: Sequence[Sequence[str]]) -> tuple[int, Text, str] | None:
+def _first_leader(
+    rules: SpadesRules, dealer: int | None, shown: Sequence[Sequence[str]]
+) -> tuple[frozenset[int], Text, str] | None:
     """Who leads the first trick: the holder of the lowest club in the deck with ``first_lead:
     two_of_clubs`` (known once the play shows who played it; 002 "Spades for Three Players"),
     the dealer with ``dealer_any``, else the dealer's left (002 "Play")."""
@@ -75,21 +78,29 @@ def _first_leader(rules: SpadesRules, dealer: int, shown: Sequence[Sequence[str]
         clubs = sorted((card for card in cards.cards if card[-1] == "C" and not cards.is_trump(card)), key=cards.rank)
         whole = sum(len(played) for played in shown) == rules.tricks * rules.seats
         for lowest in clubs[:2]:  # the 3 of clubs when the whole play shows the 2 was out of play
-            holders = [seat for seat in range(seats) if lowest in shown[seat]]
+            holders = frozenset(seat for seat in range(seats) if lowest in shown[seat])  # two with the double deck
             if holders:
-                return holders[0], Text(_("the holder of the %(card)s leads it"), {"card": lowest}), FIRST_LEAD
+                return holders, Text(_("the holder of the %(card)s leads it"), {"card": lowest}), FIRST_LEAD
             if not whole:
                 return None  # not shown yet: its holder is not known
         return None
+    if dealer is None:
+        return None
     if rules.first_lead == "dealer_any":
-        return dealer, Text(_("the dealer leads")), FIRST_LEAD
-    return (dealer + 1) % seats, Text(_("the dealer's left leads")), "002 Play; 004 Gameplay"
+        return frozenset({dealer}), Text(_("the dealer leads")), FIRST_LEAD
+    return frozenset({(dealer + 1) % seats}), Text(_("the dealer's left leads")), "002 Play; 004 Gameplay"
 
 
 def spades_replay(
-    rules: SpadesRules, play: Play, *, dealer: int, names: Sequence[str], hand: int = 0, in_progress: bool = False
+    rules: SpadesRules,
+    play: Play,
+    *,
+    dealer: int | None,
+    names: Sequence[str],
+    hand: int = 0,
+    in_progress: bool = False,
 ) -> Replay:
-    """Check ``play`` of hand ``hand`` (0-based) and replay it.
+    """Check ``play`` of hand ``hand`` (0-based), dealt by ``dealer`` (``None``: not known), and replay it.
 
     Raises:
         RecordError: a play that cannot have happened (see :func:`~..replay.verify_play_shape`).
