@@ -18,7 +18,8 @@ from .mu.rules import mu_rules, mu_rules_record
 from .mu.scoring import score_mu
 from .names import clean_name
 from .record_json import load_json
-from .record_play import game_fouls, parse_play, plays_checked
+from .record_play import game_fouls, plays_checked
+from .replay import parse_play
 from .score_document import score_json, score_output
 from .sheet import Sheet
 from .spades.game import Bemo, SpadesGame, SpadesHand

@@ -16,12 +16,10 @@ from typing import Any
 from .errors import RecordError
 from .mu.game import MuGame, Played
 from .mu.replay import mu_replay
-from .replay import Replay, parse_play
+from .replay import Replay
 from .spades.game import SpadesGame, SpadesHand
 from .spades.replay import spades_replay
 from .text import Text, Translate, gettext_noop, identity
-
-__all__ = ["game_fouls", "parse_play", "plays_checked"]
 
 
 def plays_checked(game: SpadesGame | MuGame) -> SpadesGame | MuGame:

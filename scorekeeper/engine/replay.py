@@ -129,12 +129,6 @@ class Replay:
     complete: bool
     shown: tuple[tuple[str, ...], ...]
 
-    @property
-    def next_leader(self) -> int | None:
-        """Who leads the next trick (the last complete trick's winner), ``None`` before any."""
-        done = [trick for trick in self.tricks if trick.winner is not None]
-        return done[-1].winner if done else None
-
 
 @dataclass(frozen=True, slots=True)
 class Table:

@@ -20,10 +20,18 @@ from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, points_in_deal, 
 from scorekeeper.engine.spades import play as spades_play
 from scorekeeper.engine.spades.bidding import verify_bid
 from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
-from scorekeeper.engine.spades.rules import SpadesRules
+from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules
 from scorekeeper.engine.text import Text
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+#: Card buttons by suit or colour: (row label, [(card code, button text), ...]).
+Picker = list[tuple[str, list[tuple[str, str]]]]
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """The Spades presets the referee offers a table without a game, with their titles."""
+    return [(name, gettext(title)) for name, (title, _source) in PRESET_INFO.items()]
 
 
 @dataclass(frozen=True)
@@ -94,7 +102,7 @@ def card_text(text: Text) -> str:
     return Text(text.template, params).render(gettext)
 
 
-def spades_picker(rules: SpadesRules) -> list[tuple[str, list[tuple[str, str]]]]:
+def spades_picker(rules: SpadesRules) -> Picker:
     """Card buttons for the deck of ``rules``: rows (label, [(code, label)]), jokers first if the deck has them."""
     cards = deck(rules.deck)
     rows = []
@@ -106,7 +114,7 @@ def spades_picker(rules: SpadesRules) -> list[tuple[str, list[tuple[str, str]]]]
     return rows
 
 
-def mu_picker() -> list[tuple[str, list[tuple[str, str]]]]:
+def mu_picker() -> Picker:
     """Card buttons for Mü: a row per colour, digits 9 down to 0 (1 and 7 exist twice)."""
     return [
         (gettext(COLOUR_NAMES[colour]), [(f"{colour} {digit}", str(digit)) for digit in range(9, -1, -1)])

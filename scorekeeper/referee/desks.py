@@ -25,7 +25,7 @@ from scorekeeper.spades.presenters import bid_label
 
 from . import answers
 
-Picker = list[tuple[str, list[tuple[str, str]]]]
+Picker = answers.Picker
 
 
 class Desk(Protocol):
@@ -88,7 +88,7 @@ class SpadesDesk:
         behind = -behind if typed.startswith("-") else behind
         return {
             "preset": rules.preset,
-            "presets": [(name, gettext(title)) for name, (title, _source) in PRESET_INFO.items()],
+            "presets": answers.preset_choices(),
             "trick_numbers": list(range(1, rules.tricks + 1)),
             "bid_choices": referee_bid_choices(rules),
             "bid": raw,

@@ -21,9 +21,8 @@ from django.utils.translation import gettext
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu import play as mu_play
 from scorekeeper.engine.mu.game import Played
-from scorekeeper.engine.mu.replay import mu_replay
-from scorekeeper.engine.mu.tables import DIGITS
-from scorekeeper.engine.replay import Foul, Play, Replay
+from scorekeeper.engine.mu.replay import card_copies, mu_replay
+from scorekeeper.engine.replay import Foul, Play, Replay, Trick
 from scorekeeper.engine.spades import play as spades_play
 from scorekeeper.engine.spades.cards import deck
 from scorekeeper.engine.spades.replay import spades_replay
@@ -35,17 +34,14 @@ from scorekeeper.spades.rows import spades_game, stored_hands
 
 from . import answers
 
-Picker = list[tuple[str, list[tuple[str, str]]]]
-
 
 @dataclass(frozen=True)
 class Setup:
-    """What a replay knows before the first card: the kind, the players, the rules (Spades) or the
-    deal (Mü), who deals (``None`` at the referee on its own: not known, so a wrong first leader is
+    """What a replay knows before the first card: the players, the rules (Spades) or the deal
+    (Mü: its Chef and trumps), who deals (``None`` at the referee on its own: not known, so a wrong first leader is
     proven only by the 2♣), and the hand or deal in play it can fill (``number``, 0-based; ``None``:
     none)."""
 
-    kind: str
     names: tuple[str, ...]
     dealer: int | None
     rules: SpadesRules | None = None
@@ -68,7 +64,7 @@ def standalone_setup(data: Mapping[str, Any]) -> Setup:
     preset = data.get("preset") if data.get("preset") in PRESET_INFO else "standard"
     rules = spades_rules({"preset": preset})
     names = tuple(gettext("Player %(number)d") % {"number": seat + 1} for seat in range(rules.seats))
-    return Setup("spades", names, None, rules=rules)
+    return Setup(names, None, rules=rules)
 
 
 def game_setup(game: Game) -> Setup:
@@ -89,7 +85,7 @@ def _mu_setup(game: Game) -> Setup:
     deal = Played(record["chef"], record["level"], record["vize"], record["chef_trump"], record["vize_trump"],
                   record["partner"], ())  # fmt: skip
     dealer = mu_game(game, deals).dealer_of(len(deals) - 1)
-    return Setup("mu", tuple(game.players), dealer, deal=deal, number=len(deals) - 1)
+    return Setup(tuple(game.players), dealer, deal=deal, number=len(deals) - 1)
 
 
 def _spades_setup(game: Game) -> Setup:
@@ -97,9 +93,7 @@ def _spades_setup(game: Game) -> Setup:
     engine = spades_game(game, hands)
     in_play = bool(hands) and not hands[-1].is_complete
     number = len(hands) - 1 if in_play else len(hands)
-    return Setup(
-        "spades", tuple(game.players), engine.dealer_of(number), rules=engine.rules, number=number if in_play else None
-    )
+    return Setup(tuple(game.players), engine.dealer_of(number), rules=engine.rules, number=number if in_play else None)
 
 
 #: How each kind of game sets up its replay, by ``Game.kind``.
@@ -111,13 +105,12 @@ class ReplayPage:
     """What the replay page shows after the cards tapped so far."""
 
     setup: Setup
-    leader: int
-    cards: tuple[str, ...]
+    play: Play
     replay: Replay | None
     error: str
     turn: int | None
     allowed: tuple[tuple[str, str], ...]
-    others: Picker
+    others: answers.Picker
     tricks: tuple[dict[str, Any], ...]
     fouls: tuple[tuple[Foul, str], ...]
 
@@ -145,17 +138,20 @@ class ReplayPage:
         done = [trick for trick in tricks if trick.winner is not None]
         query = {"trick_number": str(len(done) + 1)}  # the trick in progress, or the next
         if self.setup.rules is not None:
-            trumps = deck(self.setup.rules.deck)
             query["preset"] = self.setup.rules.preset
-            if any(trumps.is_trump(card) for trick in done for card in trick.cards):
+            if _spades_broken(self.setup.rules, tricks):
                 query["broken"] = "1"
         return urlencode(query)
 
     @property
-    def play(self) -> Play:
-        """The cards as the game record writes a play."""
-        seats = len(self.setup.names)
-        return Play(self.leader, tuple(self.cards[i : i + seats] for i in range(0, len(self.cards), seats)))
+    def leader(self) -> int:
+        """Who led the first trick."""
+        return self.play.leader
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The cards tapped so far, in play order."""
+        return tuple(card for trick in self.play.tricks for card in trick)
 
 
 def replay_page(setup: Setup, cards: Sequence[str], leader: int) -> ReplayPage:
@@ -169,19 +165,23 @@ def replay_page(setup: Setup, cards: Sequence[str], leader: int) -> ReplayPage:
             assert setup.rules is not None
             replayed = spades_replay(setup.rules, play, dealer=setup.dealer, names=setup.names, in_progress=True)
     except RuleError as error:
-        return ReplayPage(setup, leader, tuple(cards), None, error.text.render(gettext), None, (), [], (), ())
+        return ReplayPage(setup, play, None, error.text.render(gettext), None, (), [], (), ())
     turn = None if replayed.complete else _turn(replayed, leader, seats)
     allowed, others = _offers(setup, replayed, cards)
     tricks = tuple(_trick_shown(setup, trick) for trick in replayed.tricks)
     fouls = tuple((foul, _foul_said(foul)) for foul in replayed.fouls)
-    return ReplayPage(setup, leader, tuple(cards), replayed, "", turn, allowed, others, tricks, fouls)
+    return ReplayPage(setup, play, replayed, "", turn, allowed, others, tricks, fouls)
 
 
 def _copies(setup: Setup, code: str) -> int:
     """How often the deck holds ``code``: the double deck's cards twice; Mü's 1s and 7s twice (§1)."""
-    if setup.rules is not None:
-        return deck(setup.rules.deck).copies
-    return DIGITS.count(int(code.rpartition(" ")[2]))
+    return deck(setup.rules.deck).copies if setup.rules is not None else card_copies(code)
+
+
+def _spades_broken(rules: SpadesRules, tricks: Sequence[Trick]) -> bool:
+    """Whether a spade has been played to a complete trick (the referee's "spades are broken")."""
+    trumps = deck(rules.deck)
+    return any(trumps.is_trump(card) for trick in tricks if trick.winner is not None for card in trick.cards)
 
 
 def _turn(replayed: Replay, leader: int, seats: int) -> int:
@@ -194,13 +194,13 @@ def _turn(replayed: Replay, leader: int, seats: int) -> int:
     return last.winner
 
 
-def _offers(setup: Setup, replayed: Replay, cards: Sequence[str]) -> tuple[tuple[tuple[str, str], ...], Picker]:
+def _offers(setup: Setup, replayed: Replay, cards: Sequence[str]) -> tuple[tuple[tuple[str, str], ...], answers.Picker]:
     """The cards still unplayed: those the rules allow now first (judged as if any unplayed card could
     be in the hand: follow the suit led, no spade led before broken), then every unplayed card by suit."""
     picker = answers.spades_picker(setup.rules) if setup.rules is not None else answers.mu_picker()
     played = Counter(cards)
     unplayed: list[str] = []
-    rows: Picker = []
+    rows: answers.Picker = []
     for label, row in picker:
         left = []
         for code, text in row:
@@ -218,9 +218,7 @@ def _offers(setup: Setup, replayed: Replay, cards: Sequence[str]) -> tuple[tuple
         allowed = mu_play.legal_plays(unplayed, so_far, setup.deal.chef_trump, setup.deal.vize_trump)
     else:
         assert setup.rules is not None
-        cards_of = deck(setup.rules.deck)
-        done = [card for trick in replayed.tricks if trick.winner is not None for card in trick.cards]
-        broken = any(cards_of.is_trump(card) for card in done)
+        broken = _spades_broken(setup.rules, replayed.tricks)
         allowed = spades_play.legal_plays(setup.rules, unplayed, spades_play.Situation(number, broken, so_far))
     return tuple((code, answers.card_label(code)) for code in dict.fromkeys(allowed)), rows
 
@@ -251,11 +249,6 @@ def card_codes(setup: Setup) -> set[str]:
     """Every card code a replay under ``setup`` may hold (its deck's)."""
     picker = answers.spades_picker(setup.rules) if setup.rules is not None else answers.mu_picker()
     return {code for _label, row in picker for code, _text in row}
-
-
-def preset_choices() -> list[tuple[str, str]]:
-    """The Spades presets a replay at the referee may use, with their titles."""
-    return [(name, gettext(title)) for name, (title, _source) in PRESET_INFO.items()]
 
 
 def deal_trumps(game: Game) -> dict[str, str]:

@@ -173,7 +173,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
             messages.success(request, gettext("The replay's tricks are on the sheet."))
             url = game.get_absolute_url()
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    context = {"game": game, "page": page, "presets": replays.preset_choices(), "names": list(enumerate(setup.names))}
+    context = {"game": game, "page": page, "presets": answers.preset_choices(), "names": list(enumerate(setup.names))}
     template = "referee/replay.html#replay" if request.htmx else "referee/replay.html"
     return render(request, template, context)
 

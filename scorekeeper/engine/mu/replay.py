@@ -20,7 +20,7 @@ from .tables import DIGITS, HAND_SIZE, card_points
 PLAY = "mu.md §7"
 
 
-def _copies(card: str) -> int:
+def card_copies(card: str) -> int:
     """How often ``card`` is in the deck: 1 and 7 twice per colour, other digits once (§1)."""
     try:
         colour, digit = parse_card(card)
@@ -47,7 +47,7 @@ def mu_table(deal: Played, *, names: Sequence[str]) -> Table:
     return Table(
         seats=len(names),
         tricks=HAND_SIZE[len(names)],
-        copies=_copies,
+        copies=card_copies,
         winner=winner,
         refusal=refused,
         worth=lambda trick: sum(card_points(parse_card(card)[1]) for card in trick),
