@@ -35,16 +35,18 @@ def run(out: Output) -> None:
     with tempfile.TemporaryDirectory() as folder, throwaway_server_database(Path(folder) / "bench.sqlite3") as env:
         game = game_import(record=game_record(MAX_HANDS))
         short = game_import(record=game_record(SHORT_GAME))
+        sheet = reverse("games:detail", args=[game.edit_key])
+        short_sheet = reverse("games:detail", args=[short.edit_key])
         pages = {
-            "sheet page (GET /games/<key>/)": game.get_absolute_url(),
+            "sheet page (GET /games/<key>/)": sheet,
             "print page (GET /games/<key>/print/)": reverse("games:print", args=[game.edit_key]),
             "CSV (GET /games/<key>/sheet.csv)": reverse("games:csv", args=[game.edit_key]),
         }
         with gunicorn(env) as base:
-            phone = Phone(base, game.get_absolute_url())  # the phone's first visit writes its session
+            phone = Phone(base, sheet)  # the phone's first visit writes its session
             times = {label: _median_ms(phone, path) for label, path in pages.items()}
-            phone = Phone(base, short.get_absolute_url())
-            alone_ms = _median_ms(phone, short.get_absolute_url())
+            phone = Phone(base, short_sheet)
+            alone_ms = _median_ms(phone, short_sheet)
             read_ms, save_ms = _sheet_read_during_write(phone, short)
     out.write(
         f"Largest allowed game ({MAX_HANDS} hands) served by gunicorn (2 workers, {vendor}), "
@@ -76,11 +78,11 @@ def _sheet_read_during_write(phone: Phone, game: Any) -> tuple[float, float]:
     holder.start()
     held.wait()
     started = time.perf_counter()
-    phone.get(game.get_absolute_url())
+    phone.get(reverse("games:detail", args=[game.edit_key]))
     read = time.perf_counter() - started
     started = time.perf_counter()
     phone.post(
-        game.get_absolute_url() + "bids/",
+        reverse("games:detail", args=[game.edit_key]) + "bids/",
         {"number": "0", "bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"},
     )
     save = time.perf_counter() - started

@@ -118,7 +118,9 @@ def new_owner(request: HttpRequest) -> Any:
 
 
 def game_started(request: HttpRequest, game: Game) -> None:
-    """Remember that this browser started ``game``: it is the game's owner here, with or without an account."""
+    """Remember that this browser started ``game``: it is the game's owner here, with or without an
+    account, and holds its edit link (``game.key``, for the address it goes on to)."""
+    game.key, game.can_edit = game.edit_key, True
     _remember(request, MADE, str(game.pk))
 
 

@@ -82,6 +82,10 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
     #: Counts the writes to the game: phones poll it to see changes from other phones.
     version = models.PositiveIntegerField(default=0)
+    #: Not stored: the link key this request opened the game with, and whether it is the edit
+    #: link (set by ``games.access`` from the request's address; ``""`` outside a request).
+    key = ""
+    can_edit = False
     #: Not stored: the rows this request's write left, and whether it won the game (its answer's).
     rows_written: list[Any] | None = None
     won_now = False
@@ -102,9 +106,21 @@ class Game(models.Model):
     def __str__(self) -> str:
         return " · ".join(self.players)
 
-    def get_absolute_url(self) -> str:
-        """The sheet's address through the edit link (for those allowed to edit)."""
-        return reverse("games:detail", args=[self.edit_key])
+    def url(self, name: str = "games:detail", *args: object) -> str:
+        """The address of page ``name`` of this game (``args`` after the key) through the link
+        it was opened with: :attr:`key`, set by ``games.access`` from the request's own
+        address. So a page opened through the view link can only ever lead to view-link
+        addresses; the edit link is written out only where the request holds it.
+
+        There is deliberately no ``get_absolute_url``: a game has no address of its own,
+        only one per link (issue 24: a view link's redirect once named the edit link).
+
+        Raises:
+            LookupError: the game was not opened through a link (read outside a request).
+        """
+        if not self.key:
+            raise LookupError("This game was not opened through a link: no address can be built for it.")
+        return reverse(name, args=[self.key, *args])
 
     def download_name(self) -> str:
         """A file name (without extension) for the game's downloads: kind, day started, players."""

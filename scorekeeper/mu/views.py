@@ -228,6 +228,6 @@ def mu_new(request: HtmxHttpRequest) -> HttpResponse:
         except RuleError as error:
             add_rule_error(form, error, prefix={})
         else:
-            return redirect(game)
+            return redirect(game.url())
     status = 422 if request.method == "POST" else 200
     return render(request, "mu/new.html", {"form": form, "known_players": known_players(request)}, status=status)

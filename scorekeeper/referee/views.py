@@ -161,7 +161,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
         setup = replays.game_setup(game) if game else replays.standalone_setup(data)
     except RuleError as error:
         messages.error(request, error.render(gettext, spoken=True))
-        return redirect(game.get_absolute_url() if game else "games:referee")
+        return redirect(game.url() if game else "games:referee")
     page = replays.replay_page(setup, _replay_cards(data, setup), _replay_leader(data, setup))
     if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
         try:
@@ -171,7 +171,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
             page = replace(page, error=error.render(gettext, spoken=True))
         else:
             messages.success(request, gettext("The replay's tricks are on the sheet."))
-            url = game.get_absolute_url()
+            url = game.url()
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     context = {"game": game, "page": page, "presets": answers.preset_choices(), "names": list(enumerate(setup.names))}
     template = "referee/replay.html#replay" if request.htmx else "referee/replay.html"

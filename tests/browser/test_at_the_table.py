@@ -13,7 +13,7 @@ from scorekeeper.games import services
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
-from ..games.factories import play
+from ..games.factories import play, sheet_url
 from .helpers import save, screenshot, start_spades_game, tap_bids, tap_tricks
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,13 +40,13 @@ def turn_mark(page: Page, legend: str) -> str:
 def test_the_totals_say_what_the_game_is_played_to(page: Page, german_page: Page, live_server, rules, english, german):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=rules)
     for phone, text in ((page, english), (german_page, german)):
-        phone.goto(live_server.url + game.get_absolute_url())
+        phone.goto(live_server.url + sheet_url(game))
         expect(phone.locator("#scoreboard .played-to")).to_have_text(text)
 
 
 def test_a_mu_game_says_it_is_played_to_200(german_page: Page, live_server):
     game = services.game_create(players=MU_PLAYERS, dealer=0, rules={"preset": "standard"}, kind="mu")
-    german_page.goto(live_server.url + game.get_absolute_url())
+    german_page.goto(live_server.url + sheet_url(game))
     expect(german_page.locator("#scoreboard .played-to")).to_have_text("bis 200")
     expect(german_page.locator("#entry legend", has_text="Anna")).to_contain_text("gibt")  # the dealer
 
@@ -71,7 +71,7 @@ def test_whose_turn_it_is_to_bid_and_to_enter_tricks_is_marked_and_so_is_the_dea
 
 def test_the_german_sheet_marks_the_turn_in_german(german_page: Page, live_server):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
-    german_page.goto(live_server.url + game.get_absolute_url())
+    german_page.goto(live_server.url + sheet_url(game))
     assert turn_mark(german_page, "Bob") == '"bietet jetzt"'
     expect(german_page.locator("#entry legend", has_text="Ann")).to_contain_text("gibt")
 
@@ -80,7 +80,7 @@ def test_the_save_that_wins_the_game_brings_the_winner_into_view(page: Page, liv
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     for _ in range(8):  # Ann & Cat 488, Bob & Dan 480: the winner's line is far above the form
         play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.evaluate("window.__marker = 1")
     tap_bids(page, {1: "3", 2: "3", 3: "3", 0: "3"})
     save(page, "Save bids", "Hand 9: tricks taken")
@@ -100,7 +100,7 @@ def test_the_rest_line_warns_as_soon_as_the_tricks_tapped_pass_13(page: Page, ge
         (page, "The tricks tapped add up to 15: a hand has 13."),
         (german_page, "Die getippten Stiche ergeben 15: Eine Runde hat 13."),
     ):
-        phone.goto(live_server.url + game.get_absolute_url())
+        phone.goto(live_server.url + sheet_url(game))
         for seat, taken in ((1, 9), (2, 6)):  # Bob 9, Cat 6: Dan not yet tapped
             phone.locator(f"label[for=tricks-{seat}-{taken}]").click()
         expect(phone.locator("#tricks-rest [role=alert]")).to_have_text(warning)
@@ -113,7 +113,7 @@ def test_a_form_another_phone_saved_says_who_saved_it_instead_of_silently_replac
 ):
     game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
-    german_page.goto(live_server.url + game.get_absolute_url())
+    german_page.goto(live_server.url + sheet_url(game))
     tap_bids(german_page, {1: "4", 2: "3"})  # this phone is filling the bids in ...
     tap_bids(page, {1: "4", 2: "3", 3: "3", 0: "2"})
     save(page, "Save bids", "Hand 1: tricks taken")  # ... when the other saves them
@@ -132,7 +132,7 @@ def test_a_refused_correction_says_why_in_plain_words_in_view(page: Page, live_s
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     play(game, [3, 4, 2, 3], [7, 0, 6, 0])  # Bob & Dan set: 128 behind
     play(game, [3, "blind_nil", 3, 3], [4, 0, 5, 4])  # so Bob may bid blind nil
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.locator("#hand-1 summary").click()
     page.get_by_role("link", name="Edit hand 1").click()
     for seat, taken in ((0, 3), (1, 4), (2, 2), (3, 4)):  # Bob & Dan made their 7 after all
@@ -150,7 +150,7 @@ def test_taps_kept_in_a_form_sent_afresh_still_rule_out_what_they_ruled_out(page
         players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard", "nil_partner_min_bid": 4}
     )
     play(game, [3, 4, 2, 3], [4, 4, 2, 3])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     tap_bids(page, {1: "nil"})
     expect(page.locator("label[for=bid-3-1]")).to_have_css("pointer-events", "none")
     spades_services.hand_update(game=game, number=0, bids=[3, 4, 2, 3], tricks=[7, 0, 6, 0])
@@ -173,7 +173,7 @@ def test_a_bid_missing_on_save_is_said_at_its_row_in_view(page: Page, live_serve
 def test_rows_and_sections_that_open_look_tappable_with_a_chevron_that_turns(page: Page, live_server):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     play(game, [3, 4, 2, 3], [4, 4, 2, 3])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     chevron = "e => getComputedStyle(e, '::after').transform"
     summary = page.locator("#hand-1 > summary")
     closed = summary.evaluate(chevron)
@@ -222,12 +222,12 @@ def test_at_320_px_nothing_overflows_and_every_tap_target_is_44_px_wide(
     spades_services.hand_bids_save(game=played, bids=[3, 3, 3, 3])
     mu = services.game_create(players=MU_PLAYERS, dealer=0, rules={"preset": "standard"}, kind="mu")
     addresses = {
-        "spades": spades.get_absolute_url(),
-        "spades:tricks": played.get_absolute_url(),
+        "spades": sheet_url(spades),
+        "spades:tricks": sheet_url(played),
         "spades:share": reverse("games:share", args=[spades.edit_key]),
         "spades:history": reverse("games:changes", args=[played.edit_key]),
         "spades:referee": reverse("games:game_referee", args=[spades.edit_key]),
-        "mu": mu.get_absolute_url(),
+        "mu": sheet_url(mu),
     }
     for name in NARROW_PAGES:
         phone.goto(live_server.url + addresses.get(name, name))
@@ -307,7 +307,7 @@ def test_a_citation_reads_as_a_player_says_it_and_opens_the_rule_in_one_tap(page
     rules reference at that section, in view; in German too ("Mü-Regelheft §8.1")."""
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     play(game, [4, "nil", 3, 2], [6, 0, 5, 2])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.locator("#hand-1 summary").click()
     cite = page.locator("#hand-1 .explain a.cite").first
     expect(cite).to_have_text("(Pagat: Spades, Scoring)")
@@ -323,7 +323,7 @@ def test_a_citation_reads_as_a_player_says_it_and_opens_the_rule_in_one_tap(page
     mu = services.game_create(players=MU_PLAYERS, dealer=0, rules={"preset": "standard"}, kind="mu")
     mu_services.deal_auction_save(game=mu, laid=[1, 1, 2, 4, 0], vize_trump=7, chef_trump="green", partner=0)
     mu_services.deal_points_save(game=mu, points=[9, 10, 14, 20, 7])
-    german_page.goto(live_server.url + mu.get_absolute_url())
+    german_page.goto(live_server.url + sheet_url(mu))
     german_page.locator("#hand-1 summary").click()
     cite = german_page.locator("#hand-1 .explain a.cite", has_text="Mü-Regelheft §8.1").first
     cite.click()

@@ -23,6 +23,7 @@ from scorekeeper.games.services import game_create
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
+from ..games.factories import sheet_url
 from .helpers import expect_fits_the_phone, screenshot
 
 pytestmark = pytest.mark.browser
@@ -257,7 +258,7 @@ def test_replay_a_spades_hand_with_a_revoke_at_phone_size(page: Page, live_serve
     """Bob shows out of hearts in trick 2, then plays a heart in trick 3: flagged the moment it is proven."""
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.get_by_role("link", name="Replay the tricks card by card").click()
     expect(page.locator("#replay-status")).to_have_text("Bob plays next.")
     for code in ("2H", "3H", "4H", "AH", "KH", "2C", "5H", "6H", "3D"):
@@ -282,7 +283,7 @@ def test_replay_a_mu_deal_into_the_sheet(german_page: Page, live_server):
     for code in (f"{colour} {digit}" for colour in colours for digit in (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)):
         tap_card(page, code)
     page.locator('#replay button[name="use"]').click()
-    expect(page).to_have_url(re.compile(re.escape(game.get_absolute_url())))
+    expect(page).to_have_url(re.compile(re.escape(sheet_url(game))))
     expect(page.locator("#hand-1")).to_be_visible()
     assert sum(Deal.objects.get(game=game, number=0).record["points"]) == 60
 

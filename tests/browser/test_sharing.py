@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Hand
 
+from ..games.factories import sheet_url
 from .helpers import SHOTS, save, start_spades_game, tap_bids
 
 pytestmark = pytest.mark.browser
@@ -36,7 +37,7 @@ def test_a_second_phone_joins_through_the_view_link_and_follows_live(
     expect(second_page.get_by_text("View only")).to_be_visible()
     expect(second_page.get_by_role("button", name="Save bids")).to_have_count(0)
 
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.evaluate("window.__marker = 1")
     tap_bids(page, {1: "4", 2: "4", 3: "4", 0: "1"})
     save(page, "Save bids", "Hand 1: tricks taken")

@@ -17,6 +17,7 @@ from scorekeeper.games import services as game_services
 from scorekeeper.games.models import Hand
 from scorekeeper.spades import services as spades_services
 
+from ..games.factories import sheet_url
 from .helpers import SHOTS, SPADES_PLAYERS, HeldPreviews, press, save, start_spades_game, tap_bids, tap_tricks
 
 pytestmark = pytest.mark.browser
@@ -193,7 +194,7 @@ def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
     game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
     play_hand(page, 1, {1: "4", 2: "4", 3: "4", 0: "1"}, {1: 4, 2: 4, 3: 4}, rest=1)  # 50 : 80
-    second_page.goto(live_server.url + game.get_absolute_url())
+    second_page.goto(live_server.url + sheet_url(game))
     second_page.evaluate("window.__marker = 1")
     expect(second_page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
 
@@ -222,7 +223,7 @@ def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page,
     """Issue 6 "One true sheet": the slower phone is told, and shown the fresh sheet."""
     game = start_spades_game(page, live_server)
     page.evaluate("window.__marker = 1")
-    second_page.goto(live_server.url + game.get_absolute_url())
+    second_page.goto(live_server.url + sheet_url(game))
     # No live refresh on this phone: the test is about saving a form that is out of date.
     second_page.evaluate("document.getElementById('live').remove()")
     bids = {1: "4", 2: "4", 3: "4", 0: "1"}
@@ -242,7 +243,7 @@ def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page
     the style muting those buttons (and the line below them) is swapped in: no button is
     replaced or moves, so the tap lands."""
     game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"nil_partner_min_bid": 4})
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.evaluate("window.__marker = 1")
     offers = HeldPreviews(page, "/offers/")
     page.locator("label[for=bid-1-nil]").click()
@@ -292,7 +293,7 @@ def test_tricks_tapped_while_the_rest_comes_back_are_kept(live_server, page: Pag
     Only the line with the rest is swapped in, not the buttons. Ann deals; she gets the rest."""
     game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.evaluate("window.__marker = 1")
     rests = HeldPreviews(page, "/rest/")
     page.locator("label[for=tricks-1-3]").click()
@@ -318,7 +319,7 @@ def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_link
     for _ in range(3):
         spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
         spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
-    page.goto(live_server.url + game.get_absolute_url())
+    page.goto(live_server.url + sheet_url(game))
     page.locator("#hand-2 summary").click()
     page.get_by_role("link", name="How this hand scored").click()  # the sheet again, hand 2 opened
     expect(page.locator("#hand-2")).to_have_attribute("open", "")

@@ -76,6 +76,11 @@ def url(name: str, game: Game, *args: object) -> str:
     return reverse(f"games:{name}", args=[game.edit_key, *args])
 
 
+def sheet_url(game: Game) -> str:
+    """The sheet's address through ``game``'s edit link (the app builds none outside a request)."""
+    return url("detail", game)
+
+
 def stored(game: Game) -> list[tuple[list, list | None]]:
     """The hands of ``game`` as stored: (bids, tricks) in order."""
     return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]

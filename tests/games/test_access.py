@@ -19,7 +19,7 @@ from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 from scorekeeper.urls import GAME_URLS as urlpatterns
 
-from .factories import HTMX, PLAYERS, new_game, new_game_data, play, snapshot
+from .factories import HTMX, PLAYERS, new_game, new_game_data, play, sheet_url, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +121,61 @@ def test_a_view_link_reads_every_page_and_changes_nothing(games, name) -> None:
     assert snapshot(*STORED) == before
 
 
+@pytest.fixture
+def every_state() -> list[Game]:
+    """A game of each kind in each state a view link meets: no hands yet, a hand played and the next
+    in play (Spades); a deal played and none in play, and a deal being played (Mü)."""
+    empty = new_game()
+    spades = new_game()
+    play(spades, [3, 3, 3, 3], [4, 3, 3, 3])
+    spades_services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
+    between = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=between, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=between, points=[30, 20, 10, 0])
+    in_play = services.game_create(players=["Anna", "Beate", "Conny"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=in_play, laid=[1, 0, 0], chef_trump="red", vize_trump=None, partner=None)
+    return [empty, spades, between, in_play]
+
+
+def _paths(name: str, game: Game) -> list[str]:
+    """Every address ``name`` of ``game`` through its view link: each number part as a row or
+    change that exists, 0, and one that does not."""
+    pattern = str(game_patterns()[name].pattern)
+    if "change_id" in pattern:
+        extras: list[list[int]] = [[change] for change in game.changes.values_list("pk", flat=True)] + [[999_999]]
+    elif "<int:number>" in pattern:
+        extras = [[0], [1], [2], [999]]
+    else:
+        extras = [[]]
+    return [reverse(f"games:{name}", args=[game.view_key, *extra]) for extra in extras]
+
+
+def test_a_view_link_never_reveals_the_edit_link(every_state) -> None:
+    """Issue 24: every address of every game through its view link (taken from the URL
+    configuration, so a new one is walked too), read and posted, plain and htmx, in every
+    state, with rows that exist and not: the edit key is in no header and no body. Then the
+    pages beyond the game that a viewer's browser reaches (its games, players, statistics)."""
+    client = Client()
+    leaks = []
+    for game in every_state:
+        for name in game_patterns():
+            for path in _paths(name, game):
+                for method, headers in (("get", {}), ("get", HTMX), ("post", {}), ("post", HTMX)):
+                    response = getattr(client, method)(path, {"number": "0"} if method == "post" else {}, **headers)
+                    seen = " ".join([response.content.decode(errors="replace"), *map(str, response.items())])
+                    if game.edit_key in seen:
+                        leaks.append(f"{method.upper()} {path} {headers and 'htmx' or 'plain'}: {response.status_code}")
+    players = Player.objects.filter(seats__game__in=every_state).values_list("pk", flat=True)
+    beyond = [reverse("games:home"), reverse("games:list"), reverse("games:players")]
+    beyond += [reverse("games:player", args=[player]) for player in players]
+    for path in beyond:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        if any(game.edit_key in response.content.decode() for game in every_state):
+            leaks.append(f"GET {path}")
+    assert leaks == []
+
+
 def test_a_view_link_shows_the_sheet_without_entry_forms_or_edit_buttons(games) -> None:
     game = games["spades"]
     page = Client().get(reverse("games:detail", args=[game.view_key])).content.decode()
@@ -156,7 +211,7 @@ def test_link_keys_are_unguessable_and_distinct() -> None:
     keys = [key for game in games for key in (game.edit_key, game.view_key)]
     assert len(set(keys)) == len(keys)
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{24}", key) for key in keys)  # 24 × 6 = 144 random bits
-    assert all(str(game.pk) not in game.get_absolute_url() for game in games)
+    assert all(str(game.pk) not in sheet_url(game) for game in games)
 
 
 def test_the_share_page_shows_both_links_as_addresses_and_qr_codes() -> None:
@@ -229,7 +284,7 @@ def test_only_the_owner_changes_the_links_and_the_edit_link_cannot_be_turned_off
     game = start_game(owner)
     keys = (game.edit_key, game.view_key)
     player = Client()
-    player.get(game.get_absolute_url())  # joined through the edit link: may play, not manage
+    player.get(sheet_url(game))  # joined through the edit link: may play, not manage
 
     assert (
         player.post(reverse("games:links", args=[game.edit_key]), {"link": "edit", "action": "renew"}).status_code
@@ -254,7 +309,7 @@ def test_the_home_page_lists_only_this_browsers_games_with_the_link_it_holds() -
     session = client.session
     session["games_made"] = [str(mine.pk)]
     session.save()
-    client.get(joined.get_absolute_url())
+    client.get(sheet_url(joined))
     client.get(reverse("games:detail", args=[watched.view_key]))
 
     page = client.get(reverse("games:home")).content.decode()

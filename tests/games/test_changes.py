@@ -17,7 +17,7 @@ from scorekeeper.games.presenters import change_rows
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
-from .factories import HTMX, new_game, play
+from .factories import HTMX, new_game, play, sheet_url
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +140,7 @@ def test_an_undo_that_would_break_a_rule_is_refused_and_changes_nothing() -> Non
 def test_the_history_page_lists_changes_with_time_phone_and_words() -> None:
     client = Client(HTTP_USER_AGENT=IPHONE)
     game = new_game()
-    client.get(game.get_absolute_url())
+    client.get(sheet_url(game))
     client.post(reverse("games:bids", args=[game.edit_key]), {**{f"bid_{s}": "3" for s in range(4)}, "number": "0"})
 
     page = client.get(reverse("games:changes", args=[game.edit_key])).content.decode()
@@ -249,7 +249,7 @@ def test_a_correction_of_a_hand_changed_on_another_phone_meanwhile_is_refused() 
     )
 
     assert response.status_code == 302
-    assert response["Location"] == f"{game.get_absolute_url()}?hand=1#hand-1"
+    assert response["Location"] == f"{sheet_url(game)}?hand=1#hand-1"
     assert stored(game)[0] == {"bids": [3, 3, 3, 3], "tricks": [5, 2, 3, 3]}
     page = mine.get(response["Location"]).content.decode()
     assert "This hand was just changed from another phone" in page
@@ -258,7 +258,7 @@ def test_a_correction_of_a_hand_changed_on_another_phone_meanwhile_is_refused() 
 def test_a_late_undo_tap_never_deletes_a_hand_it_did_not_mean() -> None:
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    page = Client().get(game.get_absolute_url()).content.decode()
+    page = Client().get(sheet_url(game)).content.decode()
     shown = Hand.objects.get(game=game).fingerprint()
     assert f'name="number" value="0"><input type="hidden" name="shown" value="{shown}"' in page
     spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2])  # another phone starts hand 2

@@ -20,7 +20,7 @@ from scorekeeper.games.models import MAX_HANDS, Game, Hand
 from scorekeeper.games.records import game_export
 from scorekeeper.spades.presenters import spades_page
 
-from .factories import record
+from .factories import record, sheet_url
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -255,7 +255,7 @@ def test_import_game_stores_the_record(tmp_path):
 
     assert (status, stderr) == (0, "")
     game = Game.objects.get()
-    assert stdout == f"Imported 3 hands as {game.get_absolute_url()}\n"
+    assert stdout == f"Imported 3 hands as {sheet_url(game)}\n"
     normalised = game_record(parse_record(data))
     assert normalised["players"] == ["Ann", "Bob", "Cat", "Dan"]
     assert normalised["rules"] == {"preset": "standard", "target": 300}

@@ -21,7 +21,7 @@ from scorekeeper.games.records import MAX_IMPORT_RECORDS
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
-from .factories import SET_HAND, new_game_data, record, snapshot
+from .factories import SET_HAND, new_game_data, record, sheet_url, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_a_full_mu_game_takes_no_more_deals():
 
 def test_the_sheet_says_why_a_full_game_takes_no_more_hands(client):
     game = services.game_import(record=record(hands=[SET] * MAX_HANDS, rules=ENDLESS))
-    client.get(game.get_absolute_url())
+    client.get(sheet_url(game))
     response = client.post(
         reverse("games:bids", args=[game.edit_key]), {"number": str(MAX_HANDS), **{f"bid_{s}": "3" for s in range(4)}}
     )

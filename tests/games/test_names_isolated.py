@@ -27,7 +27,7 @@ from scorekeeper.games.models import Game, Player
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
-from .factories import BIG_HAND, HTMX, new_game_data, play, record, url
+from .factories import BIG_HAND, HTMX, new_game_data, play, record, sheet_url, url
 
 pytestmark = pytest.mark.django_db
 
@@ -151,8 +151,8 @@ def mu(user) -> Game:
 
 
 def test_the_spades_sheet_and_its_pages_isolate_every_name(client, spades) -> None:
-    assert_isolated(client.get(spades.get_absolute_url()), *SPADES, USERNAME)
-    assert_isolated(client.get(spades.get_absolute_url(), **HTMX), *SPADES)
+    assert_isolated(client.get(sheet_url(spades)), *SPADES, USERNAME)
+    assert_isolated(client.get(sheet_url(spades), **HTMX), *SPADES)
     assert_isolated(client.get(url("hand_edit", spades, 2)), *SPADES)
     assert_isolated(client.get(url("what_if", spades, 2)), *SPADES)
     assert_isolated(client.get(url("rulebook", spades)), *SPADES)
@@ -162,7 +162,7 @@ def test_the_spades_sheet_and_its_pages_isolate_every_name(client, spades) -> No
 
 def test_the_next_hands_bids_and_a_refused_bid_isolate_every_name(client, spades) -> None:
     spades_services.hand_tricks_save(game=spades, tricks=[4, 3, 3, 3])
-    assert_isolated(client.get(spades.get_absolute_url()), *SPADES)  # the bid buttons, the misdeal choice
+    assert_isolated(client.get(sheet_url(spades)), *SPADES)  # the bid buttons, the misdeal choice
     bids = {"number": "3", "bid_0": "blind_nil", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
     refused = client.post(url("bids", spades), bids)  # דני's side is ahead: no blind nil
     assert_isolated(refused, *SPADES, status=422)
@@ -170,7 +170,7 @@ def test_the_next_hands_bids_and_a_refused_bid_isolate_every_name(client, spades
 
 
 def test_the_chart_legend_isolates_every_side(client, spades) -> None:
-    for page in (client.get(spades.get_absolute_url()), client.get(url("print", spades))):
+    for page in (client.get(sheet_url(spades)), client.get(url("print", spades))):
         chart = [occurrence for occurrence in assert_isolated(page, *SPADES) if occurrence.in_chart]
         assert {occurrence.name for occurrence in chart} == set(SPADES)
         # SVG has no <bdi>: a name drawn in the SVG itself would need CSS unicode-bidi: isolate.
@@ -183,12 +183,12 @@ def test_the_history_isolates_the_names_in_each_change_and_the_phone(client, spa
 
 
 def test_the_mu_sheet_and_its_pages_isolate_every_name(client, mu) -> None:
-    assert_isolated(client.get(mu.get_absolute_url()), *MU)  # the deal being played
+    assert_isolated(client.get(sheet_url(mu)), *MU)  # the deal being played
     assert_isolated(client.get(url("mu_deal_edit", mu, 1)), *MU)
     assert_isolated(client.get(url("game_referee", mu)), *MU)
     assert_isolated(client.get(url("print", mu)), *MU)
     mu_services.deal_points_save(game=mu, points=[10, 15, 20, 15])
-    assert_isolated(client.get(mu.get_absolute_url()), *MU)  # the next auction
+    assert_isolated(client.get(sheet_url(mu)), *MU)  # the next auction
 
 
 def test_the_mu_auction_as_it_is_entered_isolates_every_name(client, mu) -> None:
@@ -209,7 +209,7 @@ def test_the_winner_is_isolated(client, user) -> None:
     game = services.game_create(players=SPADES, dealer=0, rules={"preset": "standard"}, owner=user, group=group)
     for _ in range(5):
         play(game, *BIG_HAND)
-    page = client.get(game.get_absolute_url())
+    page = client.get(sheet_url(game))
     assert_isolated(page, *SPADES)
     assert "</bdi> win the game!" in page.content.decode()
 

@@ -19,7 +19,7 @@ from scorekeeper.games.models import Change, Deal, Hand
 from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 
-from .factories import BIG_HAND, HTMX, SET_HAND, game_with_hands, new_game, play, stored, url
+from .factories import BIG_HAND, HTMX, SET_HAND, game_with_hands, new_game, play, sheet_url, stored, url
 
 pytestmark = pytest.mark.django_db
 
@@ -35,16 +35,16 @@ def sent_twice(client, address: str, data: dict[str, str], key: str = KEY, **hea
 
 def live(client, game) -> dict[str, str]:
     """The ``v`` and ``rows`` the sheet page shows (what an htmx save sends with ``#live``)."""
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     return dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', page))
 
 
 def test_every_form_that_writes_carries_a_fresh_write_key(client):
     game = game_with_hands(1)
-    page = client.get(url("detail", game)).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     keys = re.findall(r'name="write_key" value="([A-Za-z0-9_-]{22})"', page)
     assert len(keys) == 2 and len(set(keys)) == 2  # the bids form and the undo form
-    again = re.findall(r'name="write_key" value="([^"]+)"', client.get(url("detail", game)).content.decode())
+    again = re.findall(r'name="write_key" value="([^"]+)"', client.get(sheet_url(game)).content.decode())
     assert not set(keys) & set(again)  # each showing of a form, a key of its own
 
 
@@ -159,7 +159,7 @@ def test_a_form_sent_twice_at_once_without_javascript_is_stored_once_without_a_c
     another phone changed the hand. On PostgreSQL it would otherwise be checked against the
     hand as it was, and refused as stale."""
     game = new_game()
-    client.get(game.get_absolute_url())  # the session both posts share, as one browser's do
+    client.get(sheet_url(game))  # the session both posts share, as one browser's do
     stored_first, release = threading.Event(), threading.Event()
     record = spades_services.change_record
 

@@ -30,7 +30,7 @@ from scorekeeper.games.players import best_and_worst, opponents, partnerships, p
 from scorekeeper.games.records import game_export
 from scorekeeper.mu import services as mu_services
 
-from .factories import play
+from .factories import play, sheet_url
 
 pytestmark = pytest.mark.django_db
 
@@ -313,7 +313,7 @@ def test_mu_pages_say_deal_never_hand(client) -> None:
     )
     mu_services.deal_auction_save(game=game, laid=[1, 1, 2, 4, 0], vize_trump=7, chef_trump="green", partner=0)
     mu_services.deal_points_save(game=game, points=[9, 10, 14, 20, 7])
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert re.search(r'<text class="axis"[^>]*>deal</text>', page)
     upload = io.BytesIO(json.dumps(game_export(game)).encode())
     upload.name = "mu.json"
@@ -405,7 +405,7 @@ def test_import_without_a_file_says_so(client) -> None:
 def test_the_chart_is_drawn_the_same_in_german(client) -> None:
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
-    page = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.get(sheet_url(game), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     svg = page[page.index("<svg viewBox") : page.index("</svg>")]
     assert 'lang="de"' in page
     assert not re.search(r'(?:x|y|x1|x2|y1|y2|cx|cy)="[^"]*,', svg), "a decimal comma in an SVG coordinate"

@@ -13,7 +13,7 @@ from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from .factories import BIG_HAND, new_game, play, record
+from .factories import BIG_HAND, new_game, play, record, sheet_url
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_a_record_with_plays_imports_shows_and_exports_them_issue_16(client):
     mu_record = mu_deal(REVOKE_MU, points=[20, 20, 10, 10])
     for data in (spades_record, mu_record):
         game = services.game_import(record=data)
-        assert client.get(game.get_absolute_url()).status_code == 200
+        assert client.get(sheet_url(game)).status_code == 200
         exported = game_export(Game.objects.get(pk=game.pk))
         assert [hand.get("play") for hand in exported["hands"]] == [hand.get("play") for hand in data["hands"]]
 

@@ -16,6 +16,8 @@ from scorekeeper.games.records import game_export
 from scorekeeper.mu import services as mu_services
 from scorekeeper.mu.presenters import mu_page
 
+from ..games.factories import sheet_url
+
 pytestmark = pytest.mark.django_db
 
 PLAYERS = ["Anna", "Beate", "Conny", "Dagmar", "Emma"]
@@ -59,10 +61,10 @@ def test_mu_sheet_totals_follow_the_rulebook_examples():
 
 def test_mu_sheet_page_and_undo(client):
     game = services.game_import(record=RECORD)
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert "Eklat at level 3" in page and "<bdi>Dagmar</bdi> at level 4, green over 7" in page
     assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" not in page  # explained when the deal is opened
-    opened = client.get(game.get_absolute_url() + "?hand=2").content.decode()
+    opened = client.get(sheet_url(game) + "?hand=2").content.decode()
     assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" in opened
     response = client.post(reverse("games:undo", args=[game.edit_key]), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
@@ -78,7 +80,7 @@ def test_spades_entry_points_refuse_a_mu_game(client, name):
 
 def test_mu_game_on_the_home_page_and_as_a_download(client):
     game = services.game_import(record=RECORD)
-    client.get(game.get_absolute_url())
+    client.get(sheet_url(game))
     home = client.get("/").content.decode()
     assert "<bdi>Anna</bdi> · <bdi>Beate</bdi> · <bdi>Conny</bdi> · <bdi>Dagmar</bdi> · <bdi>Emma</bdi>" in home
     assert "Mü ·" in home and "3 deals played" in home
@@ -312,7 +314,7 @@ def test_a_deal_shows_individual_and_team_points_per_player(client):
     split = mu_page(game).row(2, explained=True).split
     # Lost game (mu.md §8.2): Dagmar took 20 card points, team -20; Conny 14 and +10.
     assert ("Dagmar", 20, -20, 0, -30) in split and ("Conny", 14, 10, 24, 39) in split
-    assert '<th scope="col">individual</th>' in client.get(game.get_absolute_url() + "?hand=2").content.decode()
+    assert '<th scope="col">individual</th>' in client.get(sheet_url(game) + "?hand=2").content.decode()
 
 
 def test_edit_an_earlier_deal_rescores_the_game(client):
@@ -342,7 +344,7 @@ def test_edit_an_earlier_deal_rescores_the_game(client):
 
 def test_a_deal_corrected_in_its_row_sends_the_rows_from_it_on(client):
     game = services.game_import(record=RECORD)
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     seen = dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', page))
     url = reverse("games:mu_deal_edit", args=[game.edit_key, 2])
     opened = client.get(url, HTTP_HX_REQUEST="true").content.decode()
@@ -361,7 +363,7 @@ def test_a_deal_corrected_in_its_row_sends_the_rows_from_it_on(client):
 
 def test_undo_deletes_the_last_deal_on_the_phone(client):
     game = services.game_import(record=RECORD)
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     seen = dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', page))
     response = client.post(reverse("games:undo", args=[game.edit_key]), seen, HTTP_HX_REQUEST="true")
     content = response.content.decode()

@@ -16,6 +16,7 @@ from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
 from ..engine.test_replay import REVOKE
+from ..games.factories import sheet_url
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +73,7 @@ def test_a_complete_replay_fills_the_hand_in_play_and_keeps_the_play(client):
     url = reverse("games:game_replay", args=[game.edit_key])
     play = random_play(5)
     response = client.post(url, {"cards": flat(play.tricks), "leader": "1", "use": "1"})
-    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert response.status_code == 302 and response["Location"] == sheet_url(game)
     hand = Hand.objects.get(game=game, number=0)
     assert sum(hand.tricks) == 13 and hand.declarations["play"] == play.record()
     viewer = client.post(reverse("games:game_replay", args=[game.view_key]), {"cards": flat(play.tricks), "use": "1"})

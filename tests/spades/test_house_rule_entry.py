@@ -11,7 +11,7 @@ from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from ..games.factories import HTMX, url
+from ..games.factories import HTMX, sheet_url, url
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def nyc():
 
 def test_nyc_first_hand_bids_itself_then_partnership_bids(client):
     game = nyc()
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert "Hand 1: tricks taken" in page and "The first hand bids itself" in page
     assert 'name="bid_0"' not in page
 
@@ -44,7 +44,7 @@ def test_nyc_first_hand_bids_itself_then_partnership_bids(client):
 def test_nyc_blind_bid_only_when_100_behind(client):
     game = nyc()
     spades_services.hand_tricks_save(game=game, tricks=[0, 7, 0, 6])  # Ann & Cat 0, Bob & Dan 130
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert 'name="blind_0"' in page  # Ann & Cat are 130 behind
     assert 'name="blind_1"' not in page
 
@@ -74,7 +74,7 @@ def test_a_blind_bid_when_not_behind_is_refused_at_the_field(client):
 
 def test_misdeal_throws_the_hand_in_and_the_same_dealer_deals_again(client):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades"})
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert "Misdeal called by" in page
     response = client.post(url("misdeal", game), {"seat": "2", "number": "0"}, **HTMX)
     assert response.status_code == 200
@@ -87,7 +87,7 @@ def test_misdeal_throws_the_hand_in_and_the_same_dealer_deals_again(client):
 
 def test_misdeal_refused_when_not_played(client):
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
-    assert "Misdeal called by" not in client.get(game.get_absolute_url()).content.decode()
+    assert "Misdeal called by" not in client.get(sheet_url(game)).content.decode()
     response = client.post(url("misdeal", game), {"seat": "2", "number": "0"})
     assert response.status_code == 422
     assert "Misdeals are not called at this table." in response.content.decode()
@@ -97,14 +97,14 @@ def test_misdeal_refused_when_not_played(client):
 def test_cutthroat_with_bonus_bemo_and_bag_cancel_results(client):
     rules = {"preset": "cutthroat3", "cutthroat_bonus": True, "bag_cancel_card": "3S", "bemo": True}
     game = services.game_create(players=["Ann", "Bob", "Cat"], dealer=0, rules=rules)
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert 'id="bid-1-0"' in page and 'id="bid-1-17"' in page  # a plain 0 and up to 17 tricks
 
     response = client.post(
         url("bids", game), {"bid_0": "5", "bid_1": "2", "bid_2": "7", "bemo_2": "little", "number": "0"}
     )
     assert response.status_code == 302
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert 'name="bemo_made_2"' in page and 'name="run_0"' in page and 'name="bag_cancel"' in page
 
     # Bob 2 (exactly: 40), Cat 7 (exactly: 70 + 10 over six, little bemo made +60), Ann the rest: 8 of 5.
@@ -138,10 +138,10 @@ def test_edit_keeps_and_changes_declarations(client):
 
 def test_six_players_and_solo_sheets_render(client):
     six = services.game_create(players=list("ABCDEF"), dealer=0, rules={"preset": "six_player"})
-    page = client.get(six.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(six)).content.decode()
     assert "A &amp; D" in page and "sides-3" in page
     solo = services.game_create(players=list("ABCD"), dealer=0, rules={"preset": "solo4"})
-    assert "sides-4" in client.get(solo.get_absolute_url()).content.decode()
+    assert "sides-4" in client.get(sheet_url(solo)).content.decode()
 
 
 def test_tapping_a_bid_mutes_the_buttons_the_rules_no_longer_allow_and_says_why(client):
@@ -149,7 +149,7 @@ def test_tapping_a_bid_mutes_the_buttons_the_rules_no_longer_allow_and_says_why(
     game = services.game_create(
         players=["Ann", "Bob", "Cat", "Dan"], dealer=3, rules={"nil_partner_min_bid": 4}
     )  # Dan deals: Ann bids first
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert 'id="bid-2-1"' in page  # before Ann's bid, Cat may bid 1
     response = client.post(url("bid_offers", game), {"bid_0": "nil", "number": "0"}, **HTMX)
     content = response.content.decode().strip()

@@ -8,7 +8,7 @@ from django.urls import reverse
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from ..games.factories import new_game, play
+from ..games.factories import new_game, play, sheet_url
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_rulebook_follows_the_values_not_the_preset(client):
 def test_every_explanation_line_links_to_its_rule(client):
     game = new_game()
     play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
-    page = client.get(game.get_absolute_url() + "?hand=1").content.decode()  # hand 1 opened, explained
+    page = client.get(sheet_url(game) + "?hand=1").content.decode()  # hand 1 opened, explained
     rulebook = reverse("games:rulebook", args=[game.edit_key])
     assert f'href="{rulebook}#rule-nil"' in page
     assert f'href="{rulebook}#rule-failed_nil_tricks"' in page

@@ -13,14 +13,14 @@ from django.urls import reverse
 
 from scorekeeper.games import changes
 
-from ..games.factories import HTMX, SET_HAND, game_with_hands, new_game, play, url
+from ..games.factories import HTMX, SET_HAND, game_with_hands, new_game, play, sheet_url, url
 
 pytestmark = pytest.mark.django_db
 
 
 def shown(client, game) -> dict[str, str]:
     """What the phone's page tells every write: its version, row count and entry stage (the #live inputs)."""
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     live = re.search(r'<div id="live".*?</div>', page, re.S).group(0)
     return dict(re.findall(r'name="(v|rows|stage)" value="([0-9a-z]+)"', live))
 
@@ -140,7 +140,7 @@ def test_the_live_poll_sends_what_changed_since_the_phones_version(client):
 
 def test_a_row_is_explained_when_opened(client):
     game = game_with_hands(3)
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = client.get(sheet_url(game)).content.decode()
     assert "this hand," not in page  # no hand's lines on the sheet itself
     assert 'href="?hand=2#hand-2"' in page  # without JavaScript: the sheet with that hand opened
 
@@ -149,7 +149,7 @@ def test_a_row_is_explained_when_opened(client):
     assert response.status_code == 200 and "this hand," in response.content.decode()
     assert client.get(url("explain", game, 4), **HTMX).status_code == 404
     assert client.get(url("explain", game, 2))["Location"].endswith("?hand=2#hand-2")
-    assert "this hand," in client.get(game.get_absolute_url() + "?hand=2").content.decode()
+    assert "this hand," in client.get(sheet_url(game) + "?hand=2").content.decode()
 
 
 @pytest.mark.parametrize("name", ["tricks", "poll"])
@@ -195,7 +195,7 @@ def test_a_correction_that_changes_what_the_bids_form_offers_sends_it_afresh(cli
     opened = client.get(url("hand_edit", game, 1), **HTMX).content.decode()
     fingerprint = re.search(r'name="shown" value="([^"]*)"', opened).group(1)
     page = shown(client, game)
-    assert 'name="blind_0"' not in client.get(game.get_absolute_url()).content.decode()
+    assert 'name="blind_0"' not in client.get(sheet_url(game)).content.decode()
     data = {**{f"bid_{s}": "3" for s in range(4)}, "tricks_0": "1", "tricks_1": "5", "tricks_2": "1", "tricks_3": "6"}
 
     response = client.post(url("hand_edit", game, 1), {**data, "shown": fingerprint, **page}, **HTMX)

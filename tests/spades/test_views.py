@@ -26,6 +26,7 @@ from ..games.factories import (
     new_game,
     new_game_data,
     play,
+    sheet_url,
     stored,
     url,
 )
@@ -71,8 +72,8 @@ def test_home_lists_the_games_this_browser_opened(client):
     play(first, *BIG_HAND)
     second = new_game(players=["Eve", "Fay", "Gus", "Hal"])
     new_game(players=["Not", "Opened", "Here", "Ever"])
-    client.get(first.get_absolute_url())
-    client.get(second.get_absolute_url())
+    client.get(sheet_url(first))
+    client.get(sheet_url(second))
 
     response = client.get(reverse("games:home"))
 
@@ -80,8 +81,8 @@ def test_home_lists_the_games_this_browser_opened(client):
     content = html(response)
     assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cat</bdi> · <bdi>Dan</bdi>" in content
     assert "<bdi>Eve</bdi> · <bdi>Fay</bdi> · <bdi>Gus</bdi> · <bdi>Hal</bdi>" in content
-    assert f'href="{first.get_absolute_url()}#entry"' in content
-    assert f'href="{second.get_absolute_url()}#entry"' in content
+    assert f'href="{sheet_url(first)}#entry"' in content
+    assert f'href="{sheet_url(second)}#entry"' in content
     assert "<bdi>Ann</bdi> &amp; <bdi>Cat</bdi> <b>100</b>" in content
     assert "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi> <b>-40</b>" in content
     assert "1 hand played" in content
@@ -120,7 +121,7 @@ def test_new_game_post_valid_redirects_to_the_sheet(client):
     assert Game.objects.count() == 1
     game = Game.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == game.get_absolute_url()
+    assert response["Location"] == sheet_url(game)
     assert game.players == PLAYERS
     assert game.dealer == 2
     assert game.rules == {"preset": "standard"}
@@ -216,7 +217,7 @@ def test_sheet_page_shows_hands_totals_and_the_bids_form(client):
     game = new_game(dealer=3)
     play(game, *BIG_HAND)
 
-    response = client.get(game.get_absolute_url())
+    response = client.get(sheet_url(game))
 
     assert response.status_code == 200
     content = html(response)
@@ -243,7 +244,7 @@ def test_sheet_page_offers_blind_nil_only_when_allowed(client):
     game = new_game()
     play(game, *BIG_HAND)  # Bob & Dan are 140 behind
 
-    content = html(client.get(game.get_absolute_url()))
+    content = html(client.get(sheet_url(game)))
 
     assert 'id="bid-1-blind_nil"' in content
     assert 'id="bid-3-blind_nil"' in content
@@ -257,17 +258,17 @@ def test_post_bids_then_tricks_as_plain_forms(client):
     response = client.post(url("bids", game), bids_data([4, "nil", 3, 2], number=0))
 
     assert response.status_code == 302
-    assert response["Location"] == f"{game.get_absolute_url()}#entry"
+    assert response["Location"] == f"{sheet_url(game)}#entry"
     assert stored(game) == [([4, "nil", 3, 2], None)]
 
-    page = html(client.get(game.get_absolute_url()))
+    page = html(client.get(sheet_url(game)))
     assert "Hand 1: tricks taken" in page
     assert f'action="{url("tricks", game)}"' in page
 
     response = client.post(url("tricks", game), tricks_data({0: 6, 1: 1, 2: 4, 3: 2}, number=0))
 
     assert response.status_code == 302
-    assert response["Location"] == f"{game.get_absolute_url()}#entry"
+    assert response["Location"] == f"{sheet_url(game)}#entry"
     assert stored(game) == [([4, "nil", 3, 2], [6, 1, 4, 2])]
     assert spades_page(game).sheet.totals == (73, -79)
 
@@ -297,7 +298,7 @@ def test_post_bids_then_tricks_with_htmx(client):
 def test_htmx_sheet_get_returns_the_whole_page(client):
     game = new_game()
 
-    response = client.get(game.get_absolute_url(), **HTMX)
+    response = client.get(sheet_url(game), **HTMX)
 
     assert response.status_code == 200
     assert "<html" in html(response) and 'id="entry"' in html(response)
@@ -318,7 +319,7 @@ def test_tricks_form_shows_the_last_seat_as_the_rest(client):
     game = new_game(dealer=1)  # Bob deals
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
-    content = html(client.get(game.get_absolute_url()))
+    content = html(client.get(sheet_url(game)))
 
     assert "<bdi>Bob</bdi> gets the rest of the 13 tricks." in content
     assert 'name="tricks_0"' in content
@@ -413,7 +414,7 @@ def test_stale_bids_redirect_with_a_warning(client):
 
     response = client.post(url("bids", game), bids_data([4, 4, 4, 4], number=0), follow=True)
 
-    assert response.redirect_chain == [(f"{game.get_absolute_url()}#entry", 302)]
+    assert response.redirect_chain == [(f"{sheet_url(game)}#entry", 302)]
     assert "This hand was just changed from another phone" in html(response)
     assert stored(game) == [([3, 3, 3, 3], None)]
 
@@ -461,14 +462,14 @@ def test_undo_removes_the_bids_in_play_then_the_last_hand(client):
     game = new_game()
     play(game, *BIG_HAND)
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
-    assert "Undo bids" in html(client.get(game.get_absolute_url()))
+    assert "Undo bids" in html(client.get(sheet_url(game)))
 
     response = client.post(url("undo", game))
 
     assert response.status_code == 302
-    assert response["Location"] == f"{game.get_absolute_url()}#entry"
+    assert response["Location"] == f"{sheet_url(game)}#entry"
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
-    assert "Undo last hand" in html(client.get(game.get_absolute_url()))
+    assert "Undo last hand" in html(client.get(sheet_url(game)))
 
     response = client.post(url("undo", game), **HTMX)
 
@@ -516,7 +517,7 @@ def test_edit_post_valid_rescores_and_redirects(client):
 
     assert response.status_code == 302
     location = urlsplit(response["Location"])
-    assert (location.path, location.fragment) == (game.get_absolute_url(), "hand-1")
+    assert (location.path, location.fragment) == (sheet_url(game), "hand-1")
     assert stored(game)[0] == ([5, 2, 5, 2], [4, 2, 4, 3])
     assert spades_page(game).sheet.totals == (-180, -39)
 
@@ -582,7 +583,7 @@ def test_rematch_starts_a_new_game(client):
 
     assert response.status_code == 302
     new = Game.objects.exclude(pk=game.pk).get()
-    assert response["Location"] == new.get_absolute_url()
+    assert response["Location"] == sheet_url(new)
     assert (new.players, new.dealer, new.rules) == (PLAYERS, 2, {"preset": "standard", "target": 100})
 
 
@@ -605,7 +606,7 @@ def test_won_game_shows_the_winner_and_rematch_and_no_bid_form(client):
     game = new_game(rules={"preset": "standard", "target": 100})
     play(game, *BIG_HAND)
 
-    response = client.get(game.get_absolute_url())
+    response = client.get(sheet_url(game))
 
     assert response.status_code == 200
     content = html(response)
@@ -684,9 +685,9 @@ def test_player_names_are_escaped(client):
     play(game, [4, "nil", 3, 2], [6, 1, 4, 2])
 
     pages = [
-        client.get(game.get_absolute_url()),
+        client.get(sheet_url(game)),
         client.get(reverse("games:home")),
-        client.get(game.get_absolute_url(), **HTMX),
+        client.get(sheet_url(game), **HTMX),
         client.get(url("hand_edit", game, 1)),
     ]
 
@@ -712,21 +713,21 @@ def test_sheet_page_query_count_does_not_grow_with_hands(client):
     short, long = game_with_hands(2), game_with_hands(20)
     assert len(spades_page(long).rows) == 20
 
-    client.get(short.get_absolute_url())
-    client.get(long.get_absolute_url())  # this browser now remembers both links: no session writes below
+    client.get(sheet_url(short))
+    client.get(sheet_url(long))  # this browser now remembers both links: no session writes below
 
-    counts = [count_queries(lambda game=game: client.get(game.get_absolute_url())) for game in (short, long)]
+    counts = [count_queries(lambda game=game: client.get(sheet_url(game))) for game in (short, long)]
 
     assert counts[0] == counts[1] == 4  # the game, the session, its hands, its rulings
 
 
 def test_sheet_page_num_queries(client, django_assert_num_queries):
     game = game_with_hands(20)
-    client.get(game.get_absolute_url())
+    client.get(sheet_url(game))
 
     # The game, the session, the hands and the rulings; a read opens no transaction (issue 11).
     with django_assert_num_queries(4):
-        response = client.get(game.get_absolute_url())
+        response = client.get(sheet_url(game))
     assert response.status_code == 200
 
 
@@ -758,7 +759,7 @@ def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, hea
 def test_tricks_stage_shows_each_sides_contract(client):
     game = new_game()
     spades_services.hand_bids_save(game=game, bids=[4, "nil", 3, 2])
-    content = html(client.get(game.get_absolute_url()))
+    content = html(client.get(sheet_url(game)))
     assert "<bdi>Ann</bdi> &amp; <bdi>Cat</bdi> need 7 tricks" in content
     assert "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi> need 2 tricks; <bdi>Bob</bdi> none (nil)" in content
 
@@ -772,7 +773,7 @@ def live(client, game: Game, version: str, **headers):
 
 def test_live_poll_unchanged_is_204_after_one_query(client, django_assert_num_queries):
     game = game_with_hands(20)
-    page = html(client.get(game.get_absolute_url()))
+    page = html(client.get(sheet_url(game)))
     version = re.search(r'id="live"[^>]*\?v=([0-9]+)&amp;rows=20&amp;stage=21e[0-9a-f]{6}"', page).group(1)
     assert version == str(Game.objects.get(pk=game.pk).version) == "40"  # 20 hands: bids, then tricks
 
@@ -833,7 +834,7 @@ def test_live_poll_refreshes_the_form_only_when_its_stage_is_over(client):
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])  # hand 1 done
     version = Game.objects.get(pk=game.pk).version
-    stage = re.search(r"stage=(2e[0-9a-f]{6})", html(client.get(game.get_absolute_url()))).group(1)
+    stage = re.search(r"stage=(2e[0-9a-f]{6})", html(client.get(sheet_url(game)))).group(1)
     spades_services.hand_update(game=game, number=0, bids=[2, 3, 3, 3], tricks=[4, 3, 3, 3])  # hand 1 corrected
 
     same_stage = html(live(client, game, f"{version}&stage={stage}", **HTMX))

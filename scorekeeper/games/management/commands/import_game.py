@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.urls import reverse
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.games.services import game_import
@@ -24,4 +25,5 @@ class Command(BaseCommand):
             game = game_import(record=record)
         except RuleError as error:
             fail(self, f"{options['file']}: {error}")
-        self.stdout.write(f"Imported {len(record['hands'])} hands as {game.get_absolute_url()}")
+        address = reverse("games:detail", args=[game.edit_key])  # the command's user holds every link
+        self.stdout.write(f"Imported {len(record['hands'])} hands as {address}")
