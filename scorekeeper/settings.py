@@ -81,6 +81,8 @@ MIDDLEWARE = [
     # random gzip file name, GZipMiddleware.max_random_bytes = 100 in django/middleware/gzip.py),
     # and the CSRF token in a page is masked anew for every answer.
     "django.middleware.gzip.GZipMiddleware",
+    # A NUL in the query string is dropped before any view reads it (no text column takes one).
+    "scorekeeper.middleware.QueryNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -144,6 +146,9 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.games.throttle.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
+# The username a failed sign-in is counted under, cut to the column django-axes keeps it in (the
+# sign-in form refuses a longer one first: scorekeeper.games.signin).
+AXES_USERNAME_CALLABLE = "scorekeeper.games.signin.axes_username"
 
 DATABASES = {
     # DATABASE_URL (e.g. postgres://user:password@host:5432/scorekeeper) picks the

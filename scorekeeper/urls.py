@@ -6,6 +6,7 @@ from django.urls import include, path
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.games import urls as games_urls
+from scorekeeper.games.signin import SignInForm
 from scorekeeper.games.views import sign_out, signup
 from scorekeeper.mu import urls as mu_urls
 from scorekeeper.referee import urls as referee_urls
@@ -18,7 +19,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # Django's FormView also answers PUT like POST: only GET and POST here, like every other form.
     path(
-        "accounts/login/", require_http_methods(["GET", "HEAD", "POST"])(auth_views.LoginView.as_view()), name="login"
+        "accounts/login/",
+        require_http_methods(["GET", "HEAD", "POST"])(auth_views.LoginView.as_view(authentication_form=SignInForm)),
+        name="login",
     ),
     path("accounts/logout/", sign_out, name="logout"),
     path("accounts/signup/", signup, name="signup"),
