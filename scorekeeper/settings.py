@@ -128,8 +128,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# The browser that started a game stays its owner (without an account) for a year.
+# The browser that started a game stays its owner (without an account) for a year. A session that
+# holds nothing but the links a browser opened is kept 30 days (scorekeeper.games.sessions).
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
+SESSION_ENGINE = "scorekeeper.games.sessions"
 AUTHENTICATION_BACKENDS = [
     # django-axes first: it refuses a locked-out sign-in before any password is checked.
     "axes.backends.AxesStandaloneBackend",
@@ -187,8 +189,15 @@ CACHES = {
 }
 # Creation budgets per client (scorekeeper.games.throttle; README "Limits"), as django-ratelimit
 # rates: new games (Spades, Mü, rematch), imports (each file checked or imported), sign-ups
-# tried, saved house-rule sets.
-THROTTLES = {"game": "30/h", "import": "20/h", "account": "5/h", "house_rules": "20/h"}
+# tried, saved house-rule sets, and new sessions made by opening a game's link (a browser without
+# cookies: each is a row).
+THROTTLES = {
+    "game": "30/h",
+    "import": "20/h",
+    "account": "5/h",
+    "house_rules": "20/h",
+    "session": "20/h",
+}
 RATELIMIT_IP_META_KEY = "scorekeeper.games.throttle.client_ip"
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "1" if _env_flag("DJANGO_PROXY_SSL") else "0"))
 

@@ -30,6 +30,7 @@ from ua_parser import parse as parse_user_agent
 from scorekeeper.engine.names import clean_name
 
 from .models import WRITE_KEY_LENGTH, Change, Game, HouseRules, Player, Seat
+from .throttle import throttle_spend
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
 MADE = "games_made"
@@ -125,7 +126,17 @@ def game_started(request: HttpRequest, game: Game) -> None:
 
 
 def link_opened(request: HttpRequest, game: Game) -> None:
-    """Remember the link this browser opened ``game`` with, for its list of games."""
+    """Remember the link this browser opened ``game`` with, for its list of games.
+
+    A browser without a session gets one here only within its client's budget of new sessions
+    (``settings.THROTTLES["session"]``), so a script that drops its cookies cannot fill the session
+    table (issue 24); over it the page answers as ever and nothing is remembered. Such a session
+    is kept 30 days (``games.sessions``).
+    """
+    if game.key in request.session.get(LINKS, []):
+        return  # reopening a game writes nothing
+    if request.session.session_key is None and throttle_spend(request, what="session") is not None:
+        return
     _remember(request, LINKS, game.key)
 
 

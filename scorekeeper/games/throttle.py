@@ -4,7 +4,10 @@ A *client* is an IP address (:func:`client_ip`; IPv6 by its /64 network, as
 django-ratelimit masks it). Each kind of creation has its own budget in
 ``settings.THROTTLES`` (README "Limits"): new games (Spades, Mü and rematches),
 imports (each file checked or imported), accounts (each sign-up tried, made or
-refused, so usernames cannot be probed fast) and saved house-rule sets.
+refused, so usernames cannot be probed fast), saved house-rule sets, and sessions:
+a browser without one gets one on opening a game's link only within its client's
+budget (``access.link_opened``), so a script that drops its cookies cannot fill
+the session table.
 Sign-in is throttled separately by django-axes (per account and per client).
 
 The counts are django-ratelimit's, kept in Django's default cache: the database
@@ -56,7 +59,8 @@ class Refusal:
         return f"{MESSAGES[self.what]} {wait}"
 
 
-#: What each throttle tells the player (a key of ``settings.THROTTLES``).
+#: What each throttle tells the player (a key of ``settings.THROTTLES``). The session budget says
+#: nothing: over it, a link opened is only not remembered in the browser's list of games.
 MESSAGES = {
     "game": _("Too many new games from this network for now."),
     "import": _("Too many imports from this network for now."),
