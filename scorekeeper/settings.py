@@ -189,13 +189,14 @@ CACHES = {
 }
 # Creation budgets per client (scorekeeper.games.throttle; README "Limits"), as django-ratelimit
 # rates: new games (Spades, Mü, rematch), imports (each file checked or imported), sign-ups
-# tried, saved house-rule sets, and new sessions made by opening a game's link (a browser without
-# cookies: each is a row).
+# tried, saved house-rule sets, rulings the referee keeps (asked for, or a whole trick judged),
+# and new sessions made by opening a game's link (a browser without cookies: each is a row).
 THROTTLES = {
     "game": "30/h",
     "import": "20/h",
     "account": "5/h",
     "house_rules": "20/h",
+    "ruling": "120/h",
     "session": "20/h",
 }
 RATELIMIT_IP_META_KEY = "scorekeeper.games.throttle.client_ip"

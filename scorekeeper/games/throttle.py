@@ -4,10 +4,10 @@ A *client* is an IP address (:func:`client_ip`; IPv6 by its /64 network, as
 django-ratelimit masks it). Each kind of creation has its own budget in
 ``settings.THROTTLES`` (README "Limits"): new games (Spades, Mü and rematches),
 imports (each file checked or imported), accounts (each sign-up tried, made or
-refused, so usernames cannot be probed fast), saved house-rule sets, and sessions:
-a browser without one gets one on opening a game's link only within its client's
-budget (``access.link_opened``), so a script that drops its cookies cannot fill
-the session table.
+refused, so usernames cannot be probed fast), saved house-rule sets, rulings kept
+by the referee, and sessions: a browser without one gets one on opening a game's
+link only within its client's budget (``access.link_opened``), so a script that
+drops its cookies cannot fill the session table.
 Sign-in is throttled separately by django-axes (per account and per client).
 
 The counts are django-ratelimit's, kept in Django's default cache: the database
@@ -66,6 +66,7 @@ MESSAGES = {
     "import": _("Too many imports from this network for now."),
     "account": _("Too many sign-ups from this network for now."),
     "house_rules": _("Too many saved house rules from this network for now."),
+    "ruling": _("Too many kept rulings from this network for now."),
 }
 
 

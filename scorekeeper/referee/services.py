@@ -12,11 +12,19 @@ from scorekeeper.spades import services as spades_services
 
 from .replays import ReplayPage
 
+#: The most rulings a game keeps: its newest (a sheet shows 20); keeping one more drops the oldest.
+MOST_RULINGS = 300
+
 
 @transaction.atomic
 def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> Ruling:
-    """Keep a ruling in the game's log (question and answer as shown, in the asker's language)."""
-    return Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
+    """Keep a ruling in the game's log (question and answer as shown, in the asker's language), and
+    of its rulings only the newest :data:`MOST_RULINGS`."""
+    ruling = Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
+    older = list(game.rulings.values_list("pk", flat=True)[MOST_RULINGS:])
+    if older:
+        Ruling.objects.filter(pk__in=older).delete()
+    return ruling
 
 
 def replay_use(*, game: Game, page: ReplayPage, number: int | None, device: str = "") -> None:

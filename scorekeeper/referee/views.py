@@ -20,6 +20,7 @@ from scorekeeper.games.access import device_name, game_for
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
 from scorekeeper.games.presenters import game_rulings
+from scorekeeper.games.throttle import Refusal, throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 
 from . import answers, replays, services
@@ -68,8 +69,12 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     question = _question(data, trick, hand)
     answer = desk.answer(question)
     # Only a post through the edit link writes to the log: a view link (or a plain GET) only asks.
+    not_kept = None
     if game is not None and game.can_edit and request.method == "POST":
-        _keep_ruling(game, data, question, answer)
+        not_kept = _keep_ruling(request, game, data, question, answer)
+    status = 429 if not_kept is not None and "keep" in data else 200  # a whole trick is judged all the same
+    if status == 429 and request.htmx:
+        return render(request, "429.html", {"refusal": not_kept}, status=status)  # said at the form (table.js)
     context = {
         "game": game,
         "kind": kind,
@@ -80,11 +85,12 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
         "question": question,
         "answer": answer,
         "rulings": game_rulings(game) if game else [],
+        "not_kept": not_kept,
         **_labels(question, answer),
         **desk.context(game, data),
     }
     template = "referee/referee.html#referee" if request.htmx else "referee/referee.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def _question(data: Any, trick: list[str], hand: list[str]) -> answers.Question:
@@ -114,12 +120,20 @@ def _labels(question: answers.Question, answer: answers.Answer) -> dict[str, Any
     }
 
 
-def _keep_ruling(game: Game, data: Any, question: answers.Question, answer: answers.Answer) -> None:
-    """Keep the ruling with the game: every complete trick judged, and whatever the table asks to keep."""
+def _keep_ruling(
+    request: HtmxHttpRequest, game: Game, data: Any, question: answers.Question, answer: answers.Answer
+) -> Refusal | None:
+    """Keep the ruling with the game: every complete trick judged, and whatever the table asks to keep.
+
+    Each one kept spends the client's budget (``settings.THROTTLES["ruling"]``): over it nothing
+    is kept, and the :class:`Refusal` says why."""
     trick, hand = question.trick, question.hand
     complete = len(trick) == len(game.players) and data.get("add") and data.get("target", "trick") == "trick"
     if not (("keep" in data and (answer.winner or hand)) or (complete and answer.winner)):
-        return
+        return None
+    refusal = throttle_spend(request, what="ruling")
+    if refusal is not None:
+        return refusal
     label = answers.card_label
     parts, said = [], []
     if trick:
@@ -132,6 +146,7 @@ def _keep_ruling(game: Game, data: Any, question: answers.Question, answer: answ
         said.append(gettext("May be played: %(cards)s") % {"cards": allowed})
         said.extend(f"{label(card)}: {why}" for card, why in answer.refused)
     services.ruling_keep(game=game, question=" · ".join(parts), answer=" ".join(said), source=answer.winner_source)
+    return None
 
 
 def _mu_trump(value: str) -> Any:
