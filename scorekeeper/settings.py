@@ -203,12 +203,21 @@ RATELIMIT_IP_META_KEY = "scorekeeper.games.throttle.client_ip"
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "1" if _env_flag("DJANGO_PROXY_SSL") else "0"))
 
 # Errors go to standard error, where gunicorn, systemd or any host collects them: a
-# server error with its traceback, a refused request (4xx) as one line (django.request).
+# server error with its traceback, a refused request (4xx) as one line (django.request,
+# django.security: Django adds a traceback to a 403 or 400, which scorekeeper.logs drops).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "line"}},
+    "filters": {"refusals_on_one_line": {"()": "scorekeeper.logs.RefusalsOnOneLine"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "line",
+            "filters": ["refusals_on_one_line"],
+        }
+    },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},

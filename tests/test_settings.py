@@ -6,9 +6,13 @@ variables set (README "Production").
 
 from __future__ import annotations
 
+import contextlib
+import io
+import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -141,3 +145,33 @@ def test_scripts_and_stylesheets_come_without_the_policy_documents_and_icons_wit
     for address in ("/static/favicon.svg", "/sw.js"):
         response = client.get(address)
         assert response.status_code == 200 and "Content-Security-Policy" in response.headers, address
+
+
+@pytest.mark.django_db
+def test_a_refused_request_logs_one_line_without_a_traceback(client, settings):
+    """Issue 24: a view link's write (403) logged a 23-line traceback, and so would a request
+    Django finds suspicious (400, ``django.security``): one line each, as a server error keeps
+    its traceback (above)."""
+    from scorekeeper.games import services
+
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    settings.ALLOWED_HOSTS = ["testserver"]
+    with _logged() as log:
+        assert client.post(f"/games/{game.view_key}/undo/").status_code == 403
+        assert client.get("/", HTTP_HOST="elsewhere.example").status_code == 400
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].endswith(f"WARNING django.request: Forbidden (Permission denied): /games/{game.view_key}/undo/")
+    assert " ERROR django.security.DisallowedHost: Invalid HTTP_HOST header: 'elsewhere.example'." in lines[1]
+
+
+@contextlib.contextmanager
+def _logged() -> Iterator[io.StringIO]:
+    """What the log on standard error (``settings.LOGGING``'s one handler) shows meanwhile."""
+    handler = logging.getLogger("django").handlers[0]
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    try:
+        yield stream
+    finally:
+        handler.setStream(previous)
