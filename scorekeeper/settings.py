@@ -2,7 +2,8 @@
 
 Environment variables:
     DJANGO_SECRET_KEY: the secret key; without it a random key is kept in
-        ``.secret_key`` beside ``manage.py`` (fine for a table's own server).
+        ``.secret_key`` beside ``manage.py``, readable by its owner only (fine for a
+        table's own server).
     DJANGO_DEBUG: ``1`` for Django's debug pages (default off).
     DJANGO_ALLOWED_HOSTS: comma-separated host names (default ``*``: the LAN
         server answers whatever address a phone uses to reach it).
@@ -21,13 +22,16 @@ Environment variables:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -38,13 +42,35 @@ def _env_flag(name: str, default: bool = False) -> bool:
 
 
 def _local_secret_key(path: Path) -> str:
-    """A random secret key kept in ``path``, created on first use."""
+    """A random secret key kept in ``path``, created on first use, readable by its owner only (0600).
+
+    The file is created only if it does not exist yet (``O_EXCL``), with its mode from the start:
+    of processes starting at once one writes it and the others read that key, waiting while it is
+    still empty. A file made before with a looser mode is made private.
+    """
+    if path.exists():
+        if path.stat().st_mode & 0o077:
+            with contextlib.suppress(PermissionError):  # another user's file: theirs to change
+                path.chmod(0o600)
+        return _written_key(path)
     try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        key = secrets.token_urlsafe(50)
-        path.write_text(key)
-        return key
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process made it meanwhile
+        return _written_key(path)
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key)
+    return key
+
+
+def _written_key(path: Path, wait: float = 5.0) -> str:
+    """The key in ``path``, once whoever created it has written it (at most ``wait`` seconds)."""
+    deadline = time.monotonic() + wait
+    while not (key := path.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty: delete it to have a new secret key made.")
+    return key
 
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or _local_secret_key(BASE_DIR / ".secret_key")

@@ -10,9 +10,12 @@ import contextlib
 import io
 import logging
 import os
+import stat
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -175,3 +178,51 @@ def _logged() -> Iterator[io.StringIO]:
         yield stream
     finally:
         handler.setStream(previous)
+
+
+def test_the_fallback_secret_key_is_readable_by_its_owner_only(tmp_path):
+    """Issue 24: ``.secret_key`` was made world-readable (umask 022: 0644)."""
+    from scorekeeper import settings as project
+
+    path = tmp_path / ".secret_key"
+    umask = os.umask(0o022)
+    try:
+        key = project._local_secret_key(path)
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert len(key) >= 50 and path.read_text() == key
+    assert project._local_secret_key(path) == key
+
+
+def test_a_secret_key_file_made_before_is_kept_and_made_private(tmp_path):
+    from scorekeeper import settings as project
+
+    path = tmp_path / ".secret_key"
+    path.write_text("an-older-key\n")
+    path.chmod(0o644)
+    assert project._local_secret_key(path) == "an-older-key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_processes_starting_at_once_agree_on_one_secret_key(tmp_path):
+    """Each creates the file only if no other did (O_EXCL); the others read the one written,
+    waiting while it is still empty."""
+    from scorekeeper import settings as project
+
+    for attempt in range(20):
+        path = tmp_path / f"{attempt}.secret_key"
+        start = threading.Barrier(6)
+
+        def read(path: Path = path, start: threading.Barrier = start) -> str:
+            start.wait()
+            return project._local_secret_key(path)
+
+        with ThreadPoolExecutor(6) as pool:
+            keys = set(pool.map(lambda _: read(), range(6)))
+        assert keys == {path.read_text()}, keys
+
+    being_written = tmp_path / "late.secret_key"
+    being_written.touch(mode=0o600)
+    threading.Timer(0.2, being_written.write_text, ["written-late"]).start()
+    assert project._local_secret_key(being_written) == "written-late"
