@@ -17,7 +17,7 @@ from django.templatetags.static import static
 
 from scorekeeper.staticfiles import MINIFIERS
 
-from .games.factories import HTMX, new_game, url
+from .games.factories import HTMX, new_game, sheet_url, url
 
 #: What every page links: its stylesheet, its icon and htmx.
 LINKED = ["css/app.css", "favicon.svg", "django_htmx/htmx-2.min.js"]
@@ -110,7 +110,7 @@ def test_an_image_is_sent_as_it_is(client):
 
 @pytest.mark.django_db
 def test_pages_come_gzipped_and_padded_against_breach(client):
-    response = client.get(new_game().get_absolute_url(), HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    response = client.get(sheet_url(new_game()), HTTP_ACCEPT_ENCODING="gzip, deflate, br")
     assert response.status_code == 200
     assert response["Content-Encoding"] == "gzip"
     assert "Accept-Encoding" in response["Vary"]

@@ -19,7 +19,7 @@ from django.db import transaction
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.stats import player_lines
-from scorekeeper.engine.text import Text, gettext_noop
+from scorekeeper.engine.text import Text
 
 from .models import MAX_HANDS, SEAT_FIGURES, Change, Game, Row, Seat
 from .undo import snapshot, verify_revert
@@ -38,14 +38,25 @@ def game_locked(game: Game) -> tuple[Game, list[Any]]:
     return game, game.rows()
 
 
-class StaleHand(RuleError):
-    """The form was for a hand that another phone has saved or undone meanwhile."""
+class StaleHand(Exception):
+    """The form was for the game as it was before another phone saved, corrected or undid a
+    hand or deal: a conflict, not a broken rule (answered 409 with the fresh sheet,
+    ``games.views.writes``), so no ``except RuleError`` can turn it into a refusal at a field.
+
+    ``reason``: ``"changed"`` (the hand or deal is not the one the form showed any more) or
+    ``"unreadable"`` (the form does not say which it was for: it cannot be known fresh). The
+    words are the kind's (``GameKind.conflict_texts``): a hand for Spades, a deal for Mü.
+    """
+
+    def __init__(self, reason: str = "changed") -> None:
+        self.reason = reason
+        super().__init__(reason)
 
 
 def verify_form_number(number: int | None, expected: int | None) -> None:
     """Raise :class:`StaleHand` if the form's hand ``number`` is not ``expected`` (``None``: no such hand now)."""
     if number is not None and number != expected:
-        raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
+        raise StaleHand()
 
 
 #: A game's rows as the engine's game and its scored sheet: what a write's check has scored.
@@ -85,7 +96,12 @@ def verify_shown(row: Row | None, shown: str | None) -> None:
     ``shown`` is the :func:`~scorekeeper.games.models.fingerprint` of the record the
     form was opened with (``None``: not checked)."""
     if shown is not None and shown != (row.fingerprint() if row is not None else ""):
-        raise StaleHand(Text(gettext_noop("This hand was just changed from another phone: here is the fresh sheet.")))
+        raise StaleHand()
+
+
+def last_row(rows: Sequence[Row]) -> tuple[int | None, str]:
+    """What an undo form names: the last row's 0-based number and fingerprint (``None``, ``""``: no row)."""
+    return (rows[-1].number, rows[-1].fingerprint()) if rows else (None, "")
 
 
 def change_record(
@@ -151,7 +167,7 @@ def hand_undo(
     """
     game, hands = game_locked(game)
     last = hands[-1] if hands else None
-    verify_form_number(number, last.number if last else None)
+    verify_form_number(number, last_row(hands)[0])
     verify_shown(last, shown)
     if last is None:
         return None

@@ -33,6 +33,8 @@ class GameKind(Protocol):
         undo_texts: why a change cannot be undone, by reason (``"changed"``, ``"later"``,
             ``"earlier"``, ``"in_play"``), untranslated, with ``%(number)s`` the 1-based row.
         row_title: "Hand %(number)d" or "Deal %(number)d", untranslated.
+        conflict_texts: why a write was refused as stale (``changes.StaleHand.reason``:
+            ``"changed"``, ``"unreadable"``), untranslated.
     """
 
     name: str
@@ -40,6 +42,10 @@ class GameKind(Protocol):
     @property
     def undo_texts(self) -> Mapping[str, str]:
         """Why a change cannot be undone, by reason (see the class docstring)."""
+
+    @property
+    def conflict_texts(self) -> Mapping[str, str]:
+        """Why a write was refused as stale, by reason (see the class docstring)."""
 
     row_title: str
 

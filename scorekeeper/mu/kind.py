@@ -37,6 +37,10 @@ class Mu:
         "earlier": gettext_noop("Deal %(number)s can only come back after the deals before it."),
         "in_play": gettext_noop("Deal %(number)s would be in play with later deals after it: undo those first."),
     }
+    conflict_texts = {
+        "changed": gettext_noop("This deal was just changed from another phone: here is the fresh sheet."),
+        "unreadable": gettext_noop("Nothing was saved: this form does not say which deal it was for."),
+    }
 
     def rows(self, game: Game) -> list[Deal]:
         """The game's deals in order (one query)."""

@@ -40,6 +40,17 @@ __all__ = ["StaleHand", "deal_auction_save", "deal_points_save", "deal_update"]
 FULL = gettext_noop("This game has reached %(most)d deals, the most a game can hold: start a new one.")
 
 
+def auction_number(game: Game, deals: Sequence[Deal]) -> int:
+    """The 0-based deal an auction form must have been shown for to be saved now: the next."""
+    return len(deals)
+
+
+def points_number(game: Game, deals: Sequence[Deal]) -> int | None:
+    """The 0-based deal a card-points form must have been shown for to be saved now: the one
+    being played (``None``: none is)."""
+    return len(deals) - 1 if deals and not deals[-1].is_complete else None
+
+
 @transaction.atomic
 def deal_auction_save(
     *,
@@ -75,7 +86,7 @@ def deal_auction_save(
         RuleError: at the field: laid cards, who laid last, digits, trumps, partner.
     """
     game, deals = game_locked(game)
-    verify_form_number(number, len(deals))
+    verify_form_number(number, auction_number(game, deals))
     engine = _deal_may_start(game, deals)
     record = auction_deal(
         engine,
@@ -162,7 +173,7 @@ def deal_points_save(
     """
     game, deals = game_locked(game)
     in_play = bool(deals) and not deals[-1].is_complete
-    verify_form_number(number, len(deals) - 1 if in_play else None)
+    verify_form_number(number, points_number(game, deals))
     if not in_play:
         raise RuleError(Text(gettext_noop("No deal is being played: enter the auction first.")), field="points")
     current = deals[-1]
@@ -199,13 +210,17 @@ def deal_update(
         device: the phone's name, for the game's change history.
         write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
+    A correction that changes nothing writes nothing: no new version, no change in the history.
+
     Raises:
-        Deal.DoesNotExist: no finished deal with that number.
-        StaleHand: the deal changed since the form was opened.
+        Deal.DoesNotExist: no finished deal with that number (and no ``shown``).
+        StaleHand: the deal changed since the form was opened, or (``shown`` given) is gone.
         RuleError: the corrected deal, or a later one because of it, breaks a rule.
     """
     game, deals = game_locked(game)
     if not 0 <= number < len(deals) or not deals[number].is_complete:
+        if shown:  # the form showed this deal: another phone undid it meanwhile
+            raise StaleHand()
         raise Deal.DoesNotExist
     deal = deals[number]
     verify_shown(deal, shown)
@@ -215,6 +230,8 @@ def deal_update(
     if played is not None and unchanged:
         record = {**record, "play": played}  # the play still describes the deal only if nothing else changed
     deal.record = record
+    if snapshot(deal) == before:
+        return deal  # nothing changed: no new version, nothing in the history (issue 24)
     scored = verify_deals(game, deals)
     deal.save(update_fields=["record"])
     change_record(

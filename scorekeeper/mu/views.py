@@ -20,7 +20,6 @@ from scorekeeper.games.forms import add_rule_error
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
-from scorekeeper.games.views.once import saved_once
 from scorekeeper.games.views.pages import known_players
 from scorekeeper.games.views.sheet import (
     Reply,
@@ -29,8 +28,8 @@ from scorekeeper.games.views.sheet import (
     saved_again,
     saved_response,
     sheet_render,
-    stale_response,
 )
+from scorekeeper.games.views.writes import ROW, game_write
 
 from . import presenters, services
 from .entry import mu_entry_forms
@@ -57,7 +56,7 @@ AUCTION_QUESTIONS = frozenset({"last", "vize_trump", "chef_trump", "partner"})
 
 
 @require_POST
-@saved_once(saved_again)
+@game_write(saved_again, expects=services.auction_number, kind="mu")
 def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
     game = game_for(request, key, edit=True, kind="mu")
@@ -77,8 +76,6 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 device=access.device_name(request),
                 write_key=access.write_key(request),
             )
-        except services.StaleHand as error:
-            return stale_response(request, game, error)
         except RuleError as error:
             if error.field in AUCTION_QUESTIONS:  # once, at its buttons (mu/sheet.html#auction)
                 form.add_error(error.field, error.render(gettext, spoken=True))
@@ -90,7 +87,7 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@saved_once(saved_again)
+@game_write(saved_again, expects=ROW, kind="mu")
 def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct finished Mü deal ``number`` (1-based); every later deal is scored again.
 
@@ -118,8 +115,6 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                     device=access.device_name(request),
                     write_key=access.write_key(request),
                 )
-            except services.StaleHand as error:
-                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number, primary="row")
             except RuleError as error:
                 add_rule_error(form, error, prefix={})
             else:
@@ -164,7 +159,7 @@ def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@saved_once(saved_again)
+@game_write(saved_again, expects=services.points_number, kind="mu")
 def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the card points of the deal being played; the last player gets the rest."""
     game = game_for(request, key, edit=True, kind="mu")
@@ -179,8 +174,6 @@ def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 device=access.device_name(request),
                 write_key=access.write_key(request),
             )
-        except services.StaleHand as error:
-            return stale_response(request, game, error)
         except RuleError as error:
             add_rule_error(form, error, prefix={})
         else:

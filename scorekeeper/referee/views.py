@@ -17,6 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import COLOURS
 from scorekeeper.games.access import device_name, game_for
+from scorekeeper.games.changes import StaleHand
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
 from scorekeeper.games.presenters import game_rulings
@@ -181,7 +182,11 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
         try:
             number = small_number(data.get("number", ""), digits=4)
+            if number is None:  # the form must say which hand it was made for (issue 24)
+                raise StaleHand("unreadable")
             services.replay_use(game=game, page=page, number=number, device=device_name(request))
+        except StaleHand as conflict:
+            page = replace(page, error=gettext(game.game_kind.conflict_texts[conflict.reason]))
         except RuleError as error:
             page = replace(page, error=error.render(gettext, spoken=True))
         else:

@@ -36,6 +36,10 @@ class Spades:
         "earlier": gettext_noop("Hand %(number)s can only come back after the hands before it."),
         "in_play": gettext_noop("Hand %(number)s would be in play with later hands after it: undo those first."),
     }
+    conflict_texts = {
+        "changed": gettext_noop("This hand was just changed from another phone: here is the fresh sheet."),
+        "unreadable": gettext_noop("Nothing was saved: this form does not say which hand it was for."),
+    }
 
     def rows(self, game: Game) -> list[Hand]:
         """The game's hands in order (one query)."""

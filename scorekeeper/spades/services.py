@@ -51,6 +51,19 @@ __all__ = [
 FULL = gettext_noop("This game has reached %(most)d hands, the most a game can hold: start a new one.")
 
 
+def bids_number(game: Game, hands: Sequence[Hand]) -> int:
+    """The 0-based hand a bids (or misdeal) form must have been shown for to be saved now: the next."""
+    return len(hands)
+
+
+def tricks_number(game: Game, hands: Sequence[Hand]) -> int | None:
+    """The 0-based hand a tricks form must have been shown for to be saved now: the hand in play,
+    or the next when it bids itself (no bids: its tricks start and finish it); ``None``: none."""
+    if hands and not hands[-1].is_complete:
+        return len(hands) - 1
+    return len(hands) if spades_game(game, hands).bids_itself(len(hands)) else None
+
+
 @transaction.atomic
 def hand_bids_save(
     *,
@@ -80,7 +93,7 @@ def hand_bids_save(
             declaration is not allowed now (``field``, ``seat`` set).
     """
     game, hands = game_locked(game)
-    verify_form_number(number, len(hands))
+    verify_form_number(number, bids_number(game, hands))
     engine, sheet = _next_hand_state(game, hands)
     declarations = declarations or {}
     candidate = parse_spades_hand(len(hands), {"bids": list(bids), "tricks": [], **declarations})
@@ -113,7 +126,7 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
         RuleError: misdeals are not played, or a hand is in play or the game is over.
     """
     game, hands = game_locked(game)
-    verify_form_number(number, len(hands))
+    verify_form_number(number, bids_number(game, hands))
     _verify_hand_may_start(hands)
     candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
     rows = [*hands, candidate]
@@ -183,7 +196,7 @@ def hand_tricks_save(
     game, hands = game_locked(game)
     in_play = bool(hands) and not hands[-1].is_complete
     bids_itself = not in_play and spades_game(game, hands).bids_itself(len(hands))
-    verify_form_number(number, len(hands) - 1 if in_play else (len(hands) if bids_itself else None))
+    verify_form_number(number, tricks_number(game, hands))
     if bids_itself:
         hands.append(Hand(game=game, number=len(hands), bids=None, declarations={}))
     elif not in_play:
@@ -244,13 +257,17 @@ def hand_update(
         device: the phone's name, for the game's change history.
         write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
+    A correction that changes nothing writes nothing: no new version, no change in the history.
+
     Raises:
-        Hand.DoesNotExist: no played hand with that number.
-        StaleHand: the hand changed since the form was opened.
+        Hand.DoesNotExist: no played hand with that number (and no ``shown``).
+        StaleHand: the hand changed since the form was opened, or (``shown`` given) is gone.
         RuleError: the corrected hand, or a later hand because of it, breaks a rule.
     """
     game, hands = game_locked(game)
     if not 0 <= number < len(hands) or not hands[number].is_complete or hands[number].tricks is None:
+        if shown:  # the form showed this hand: another phone undid it meanwhile
+            raise StaleHand()
         raise Hand.DoesNotExist
     hand = hands[number]
     verify_shown(hand, shown)
@@ -264,6 +281,8 @@ def hand_update(
     # The play recorded stays only while it still describes the hand: the same tricks (issue 16).
     kept = {name: value for name, value in hand.declarations.items() if name != "play"}
     hand.declarations = {**kept, "play": played} if played is not None and hand.tricks == old_tricks else kept
+    if snapshot(hand) == before:
+        return hand  # nothing changed: no new version, nothing in the history (issue 24)
     scored = verify_hands(game, hands)
     hand.save(update_fields=["bids", "tricks", "declarations"])
     change_record(

@@ -81,6 +81,18 @@ def sheet_url(game: Game) -> str:
     return url("detail", game)
 
 
+def shown_row(game: Game, number: int) -> dict[str, str]:
+    """What a correction's form of row ``number`` (1-based) of ``game`` posts to say which it was
+    opened for (its fingerprint: a write that does not say is refused, issue 24)."""
+    return {"shown": game.game_kind.rows(game)[number - 1].fingerprint()}
+
+
+def undo_form(game: Game) -> dict[str, str]:
+    """What the undo button of ``game`` posts: the last row's number and fingerprint as shown."""
+    rows = game.game_kind.rows(game)
+    return {"number": str(rows[-1].number), "shown": rows[-1].fingerprint()} if rows else {"number": "", "shown": ""}
+
+
 def stored(game: Game) -> list[tuple[list, list | None]]:
     """The hands of ``game`` as stored: (bids, tricks) in order."""
     return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]

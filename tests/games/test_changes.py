@@ -160,7 +160,7 @@ def test_a_named_phone_signs_its_changes_and_the_name_is_shown_as_text() -> None
     share = reverse("games:share", args=[game.edit_key])
     response = client.post(reverse("games:device"), {"name": "<b>Ann</b>'s phone", "next": share})
     assert response["Location"] == share
-    client.post(reverse("games:bids", args=[game.edit_key]), {f"bid_{s}": "3" for s in range(4)})
+    client.post(reverse("games:bids", args=[game.edit_key]), {"number": "0", **{f"bid_{s}": "3" for s in range(4)}})
 
     page = client.get(reverse("games:changes", args=[game.edit_key])).content.decode()
 
@@ -289,7 +289,7 @@ def test_a_write_that_dies_halfway_leaves_the_game_as_before(monkeypatch) -> Non
     with pytest.raises(Crash):
         spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2])
     response = Client(raise_request_exception=False).post(
-        reverse("games:bids", args=[game.edit_key]), {f"bid_{s}": "2" for s in range(4)}
+        reverse("games:bids", args=[game.edit_key]), {"number": "1", **{f"bid_{s}": "2" for s in range(4)}}
     )
 
     assert response.status_code == 500

@@ -135,7 +135,7 @@ def test_head_to_head(games) -> None:
 def test_statistics_count_only_the_games_the_request_can_open(games) -> None:
     stranger = Client()
     assert stranger.get(reverse("games:player", args=[player("Ann").pk])).status_code == 404
-    stranger.get(games["one"].get_absolute_url())  # now it holds one of Ann's games
+    stranger.get(sheet_url(games["one"]))  # now it holds one of Ann's games
     page = stranger.get(reverse("games:player", args=[player("Ann").pk])).content.decode()
     assert "1/1 (100 %)" in page  # one game, won; game 2 is not theirs to see
 

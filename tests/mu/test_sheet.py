@@ -16,7 +16,7 @@ from scorekeeper.games.records import game_export
 from scorekeeper.mu import services as mu_services
 from scorekeeper.mu.presenters import mu_page
 
-from ..games.factories import sheet_url
+from ..games.factories import sheet_url, shown_row, undo_form
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +66,7 @@ def test_mu_sheet_page_and_undo(client):
     assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" not in page  # explained when the deal is opened
     opened = client.get(sheet_url(game) + "?hand=2").content.decode()
     assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" in opened
-    response = client.post(reverse("games:undo", args=[game.edit_key]), HTTP_HX_REQUEST="true")
+    response = client.post(reverse("games:undo", args=[game.edit_key]), undo_form(game), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
 
 
@@ -336,7 +336,7 @@ def test_edit_an_earlier_deal_rescores_the_game(client):
         "points_3": "20",
         "points_4": "7",
     }
-    response = client.post(url, data)
+    response = client.post(url, data | shown_row(game, 2))
     assert response.status_code == 302 and response["Location"].endswith("?hand=2#hand-2")
     assert game_export(game)["hands"][1]["points"] == [13, 10, 10, 20, 7]
     assert mu_page(game).sheet.totals == (15 + 13 + 40, 10, 15 + 10, -30 + 20 + 40, 7)
@@ -365,7 +365,7 @@ def test_undo_deletes_the_last_deal_on_the_phone(client):
     game = services.game_import(record=RECORD)
     page = client.get(sheet_url(game)).content.decode()
     seen = dict(re.findall(r'name="(v|rows)" value="([0-9]+)"', page))
-    response = client.post(reverse("games:undo", args=[game.edit_key]), seen, HTTP_HX_REQUEST="true")
+    response = client.post(reverse("games:undo", args=[game.edit_key]), seen | undo_form(game), HTTP_HX_REQUEST="true")
     content = response.content.decode()
     assert '<details id="hand-3" hx-swap-oob="delete"></details>' in content
     assert 'class="hand" id="hand-' not in content  # deals 1 and 2 stay as the phone shows them
@@ -387,7 +387,7 @@ def test_an_edit_that_breaks_a_rule_changes_nothing(client):
         "points_3": "20",
         "points_4": "7",
     }
-    response = client.post(url, data)
+    response = client.post(url, data | shown_row(game, 2))
     assert response.status_code == 422
     assert "The Chef may never pick the Vize as partner." in response.content.decode()
     assert game_export(game) == RECORD
@@ -396,7 +396,7 @@ def test_an_edit_that_breaks_a_rule_changes_nothing(client):
 def test_edit_an_eklat_and_no_edit_for_everyone_passed(client):
     game = services.game_import(record=RECORD)
     url = reverse("games:mu_deal_edit", args=[game.edit_key, 1])
-    response = client.post(url, {"level": "3", "tied": ["0", "2", "3"], "last": "0"})
+    response = client.post(url, {"level": "3", "tied": ["0", "2", "3"], "last": "0", **shown_row(game, 1)})
     assert response.status_code == 302
     assert game_export(game)["hands"][0] == {"eklat": {"level": 3, "tied": [0, 2, 3], "last": 0}}
     assert client.get(reverse("games:mu_deal_edit", args=[game.edit_key, 3])).status_code == 404

@@ -72,12 +72,24 @@ def test_a_complete_replay_fills_the_hand_in_play_and_keeps_the_play(client):
     game = spades_game_in_play()
     url = reverse("games:game_replay", args=[game.edit_key])
     play = random_play(5)
-    response = client.post(url, {"cards": flat(play.tricks), "leader": "1", "use": "1"})
+    response = client.post(url, {"cards": flat(play.tricks), "leader": "1", "use": "1", "number": "0"})
     assert response.status_code == 302 and response["Location"] == sheet_url(game)
     hand = Hand.objects.get(game=game, number=0)
     assert sum(hand.tricks) == 13 and hand.declarations["play"] == play.record()
     viewer = client.post(reverse("games:game_replay", args=[game.view_key]), {"cards": flat(play.tricks), "use": "1"})
     assert viewer.status_code == 200  # a view link replays but writes nothing
+
+
+@pytest.mark.parametrize("number", [None, "abc", "-0"], ids=["missing", "abc", "-0"])
+def test_a_replay_whose_form_does_not_say_its_hand_fills_nothing(client, number):
+    """Issue 24: a write whose form number cannot be read is refused, the replay's use included."""
+    game = spades_game_in_play()
+    data = {"cards": flat(random_play(5).tricks), "leader": "1", "use": "1"}
+    page = said(
+        client.post(reverse("games:game_replay", args=[game.edit_key]), {**data, "number": number} if number else data)
+    )
+    assert "Nothing was saved: this form does not say which hand it was for." in page
+    assert Hand.objects.get(game=game, number=0).tricks is None
 
 
 def test_a_mu_replay_knows_the_deal_and_fills_its_card_points_mu_7(client):
@@ -92,7 +104,7 @@ def test_a_mu_replay_knows_the_deal_and_fills_its_card_points_mu_7(client):
         for colour in ("red", "blue", "green", "yellow", "black")
         for digit in (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
     ]
-    response = client.post(url, {"cards": ",".join(cards), "use": "1"})
+    response = client.post(url, {"cards": ",".join(cards), "use": "1", "number": "0"})
     assert response.status_code == 302
     record = Deal.objects.get(game=game, number=0).record
     assert sum(record["points"]) == 60 and len(record["play"]["tricks"]) == 15

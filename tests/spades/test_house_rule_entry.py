@@ -11,7 +11,7 @@ from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
-from ..games.factories import HTMX, sheet_url, url
+from ..games.factories import HTMX, sheet_url, shown_row, url
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +129,7 @@ def test_edit_keeps_and_changes_declarations(client):
 
     # Correct it: the bid was not blind after all.
     data = {"bid_0": "6", "bid_1": "5", "tricks_0": "3", "tricks_1": "3", "tricks_2": "4", "tricks_3": "3"}
-    response = client.post(reverse("games:hand_edit", args=[game.edit_key, 2]), data)
+    response = client.post(reverse("games:hand_edit", args=[game.edit_key, 2]), {**data, **shown_row(game, 2)})
     assert response.status_code == 302
     assert Hand.objects.get(game=game, number=1).declarations == {}
     # Ann & Cat bid 6, took 7: +60 (one bag, worth 0); Bob & Dan bid 5, took 6: +50.

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scorekeeper.games import changes
 
-from ..games.factories import HTMX, SET_HAND, game_with_hands, new_game, play, sheet_url, url
+from ..games.factories import HTMX, SET_HAND, game_with_hands, new_game, play, sheet_url, shown_row, undo_form, url
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +75,7 @@ def test_a_correction_in_its_row_sends_the_rows_from_that_hand_on(client):
     data = {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "13", "tricks_1": "0"}
     data |= {"tricks_2": "0", "tricks_3": "0", "shown": fingerprint, **shown(client, game)}
 
-    response = client.post(url("hand_edit", game, 5), data, **HTMX)
+    response = client.post(url("hand_edit", game, 5), {**data, **shown_row(game, 5)}, **HTMX)
 
     content = response.content.decode()
     assert response.status_code == 200 and "sheet-changed" in response["HX-Trigger"]
@@ -108,7 +108,7 @@ def test_a_correction_leaves_the_entry_form_being_typed_in_alone_while_its_stage
 
 def test_a_refused_correction_shows_its_errors_in_place(client):
     game = game_with_hands(3)
-    response = client.post(url("hand_edit", game, 2), {"bid_0": "3"}, **HTMX)
+    response = client.post(url("hand_edit", game, 2), {"bid_0": "3", **shown_row(game, 2)}, **HTMX)
     assert response.status_code == 422
     assert response["HX-Retarget"] == "this" and response["HX-Reswap"] == "outerHTML"
     assert response.content.decode().lstrip().startswith("<form")
@@ -116,7 +116,7 @@ def test_a_refused_correction_shows_its_errors_in_place(client):
 
 def test_undo_deletes_the_last_row_on_the_phone(client):
     game = game_with_hands(5)
-    response = client.post(url("undo", game), {"number": "4", **shown(client, game)}, **HTMX)
+    response = client.post(url("undo", game), {**undo_form(game), **shown(client, game)}, **HTMX)
     content = response.content.decode()
     assert response.status_code == 200
     assert '<details id="hand-5" hx-swap-oob="delete"></details>' in content and rows_in(content) == []

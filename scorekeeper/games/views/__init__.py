@@ -22,7 +22,8 @@ from .offline import service_worker
 from .pages import game_record_download, game_rematch, health, home, rules_reference, web_manifest
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
-from .sheet import game_detail, game_live, hand_undo, row_explain
+from .sheet import game_detail, game_live, row_explain
+from .writes import hand_undo
 
 __all__ = [
     "change_revert",

@@ -19,10 +19,9 @@ from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseNotFound, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
 
-from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.sheet import Sheet
 
 from .. import access, changes, presenters
@@ -32,7 +31,6 @@ from ..forms import small_number
 from ..models import Game
 from ..updates import Shown, sheet_update, shown_in
 from .http import HtmxHttpRequest
-from .once import saved_once
 
 SHEET_CHANGED = "sheet-changed"
 #: The client event after a write that won the game: ``static/js/table.js`` brings the winner into view.
@@ -204,7 +202,7 @@ def saved_again(request: HtmxHttpRequest, key: str, number: int | None = None) -
 def stale_response(
     request: HtmxHttpRequest,
     game: Game,
-    error: RuleError,
+    error: changes.StaleHand,
     *,
     anchor: str = "entry",
     opened: int | None = None,
@@ -216,7 +214,7 @@ def stale_response(
     ``anchor``, ``opened``: where the redirected sheet scrolls to, and the hand row it opens;
     ``primary``: what the htmx answer is swapped into.
     """
-    messages.warning(request, error.text.render(gettext))
+    messages.warning(request, gettext(game.game_kind.conflict_texts[error.reason]))
     if request.htmx:
         reply = write_reply(request, primary=primary, opened=opened)
         response = game.game_kind.sheet_response(request, game, status=409, reply=reply)
@@ -293,25 +291,3 @@ def game_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = game_for(request, key)
     access.link_opened(request, game)
     return game.game_kind.sheet_response(request, game)
-
-
-@require_POST
-@saved_once(saved_again)
-def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """Delete the last hand or deal (or the bids or auction of the one in play).
-
-    The form names the last hand and its fingerprint as shown, so a late tap
-    after another phone's change deletes nothing (409 and the fresh sheet).
-    """
-    game = game_for(request, key, edit=True)
-    try:
-        changes.hand_undo(
-            game=game,
-            number=form_number(request),
-            shown=request.POST.get("shown"),
-            device=access.device_name(request),
-            write_key=access.write_key(request),
-        )
-    except changes.StaleHand as error:
-        return stale_response(request, game, error)
-    return saved_response(request, game)

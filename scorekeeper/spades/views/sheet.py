@@ -21,7 +21,6 @@ from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import add_rule_error, small_number
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.views.http import HtmxHttpRequest
-from scorekeeper.games.views.once import saved_once
 from scorekeeper.games.views.sheet import (
     Reply,
     edit_render,
@@ -29,8 +28,8 @@ from scorekeeper.games.views.sheet import (
     saved_again,
     saved_response,
     sheet_render,
-    stale_response,
 )
+from scorekeeper.games.views.writes import ROW, game_write
 
 from .. import entry, services
 from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, ruled_out_bids, tricks_form_for
@@ -60,7 +59,7 @@ def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@saved_once(saved_again)
+@game_write(saved_again, expects=services.bids_number, kind="spades")
 def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the bids of the next hand."""
     game = game_for(request, key, edit=True, kind="spades")
@@ -83,7 +82,7 @@ def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@saved_once(saved_again)
+@game_write(saved_again, expects=services.bids_number, kind="spades")
 def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
     game = game_for(request, key, edit=True, kind="spades")
@@ -96,8 +95,6 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
             device=access.device_name(request),
             write_key=access.write_key(request),
         )
-    except services.StaleHand as error:
-        return stale_response(request, game, error)
     except RuleError as error:
         form = bids_form_for(spades_page(game), request.POST)
         add_rule_error(form, error, prefix={})
@@ -106,7 +103,7 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@saved_once(saved_again)
+@game_write(saved_again, expects=services.tricks_number, kind="spades")
 def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     game = game_for(request, key, edit=True, kind="spades")
@@ -140,7 +137,7 @@ def hand_tricks_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@saved_once(saved_again)
+@game_write(saved_again, expects=ROW, kind="spades")
 def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Correct played hand ``number`` (1-based), on a page of its own or (htmx) in its row
     on the sheet, which then gets the rows from this hand on (``games/_update.html``).
@@ -171,8 +168,6 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
                     device=access.device_name(request),
                     write_key=access.write_key(request),
                 )
-            except services.StaleHand as error:
-                return stale_response(request, game, error, anchor=f"hand-{number}", opened=number, primary="row")
             except RuleError as error:
                 add_rule_error(form, error, prefix=HAND_ERRORS)
             else:
@@ -250,8 +245,6 @@ def entry_response(
     if form.is_valid():
         try:
             save()
-        except services.StaleHand as error:
-            return stale_response(request, game, error)
         except RuleError as error:
             add_rule_error(form, error, prefix=errors)
         else:

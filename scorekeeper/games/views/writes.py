@@ -1,0 +1,131 @@
+"""Every write to a game's hands or deals goes through one pipeline (issue 24), in this order:
+
+1. a save sent again is answered as the first was (:func:`~.once.saved_once`);
+2. the form must say which hand or deal it was shown for, and that must still be the one
+   the game expects (another phone may have been faster): else 409 and the fresh sheet,
+   *before* the form is read against the game as it is now, so a conflict is never
+   mistaken for bad input (a 422 with no message);
+3. the view reads its form and calls its service, which checks the same again under the
+   game's lock (:mod:`scorekeeper.games.changes`): a conflict found there, or a refusal
+   that the game as another phone just left it explains, is answered as in 2.
+
+A write's view says which form it takes with ``expects``: a function of the game and its
+rows giving the 0-based number its entry form must carry (``spades.services.bids_number``);
+:data:`LAST` for undo (the last row, by number and fingerprint); :data:`ROW` for a
+correction of the row in its address (by fingerprint, ``shown``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
+
+from django.http import HttpResponse
+from django.views.decorators.http import require_POST
+
+from .. import access, changes
+from ..access import game_for
+from ..changes import StaleHand
+from ..models import Game, Row
+from .http import HtmxHttpRequest
+from .once import WriteView, saved_once
+from .sheet import form_number, saved_again, saved_response, stale_response
+
+#: The undo form: it names the last row by number and fingerprint.
+LAST: Final = "last"
+#: A correction: its form names the row of its address (``number``, 1-based) by fingerprint.
+ROW: Final = "row"
+#: What a write's form was shown for (see the module's docstring).
+Expects = Callable[[Game, Sequence[Row]], "int | None"] | Literal["last", "row"]
+
+
+def verify_fresh(request: HtmxHttpRequest, game: Game, expects: Expects, number: int | None = None) -> None:
+    """Check that the posted form is for ``game`` as it is now (one query: its rows).
+
+    Args:
+        expects: what the form was shown for (see the module's docstring).
+        number: the 1-based row of a correction's address (with :data:`ROW`).
+
+    Raises:
+        StaleHand: ``"unreadable"``: the form's ``number`` (or ``shown``) is missing or not a
+            number, so it cannot be known fresh; ``"changed"``: it is for another hand or deal.
+    """
+    rows = list(game.game_kind.rows(game))
+    shown = request.POST.get("shown")
+    if expects == ROW:
+        if shown is None or number is None:
+            raise StaleHand("unreadable")
+        changes.verify_shown(rows[number - 1] if 1 <= number <= len(rows) else None, shown)
+        return
+    posted = form_number(request)
+    if posted is None or (expects == LAST and shown is None):
+        raise StaleHand("unreadable")
+    if expects == LAST:
+        last, fingerprint = changes.last_row(rows)
+        changes.verify_form_number(posted, last)
+        if shown != fingerprint:
+            raise StaleHand()
+        return
+    assert callable(expects)
+    changes.verify_form_number(posted, expects(game, rows))
+
+
+def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -> Callable[[WriteView], WriteView]:
+    """Make ``view`` (called with the request, the game's edit link key and the address's other
+    parts) a write of the pipeline above: a repeat answered by ``again``, the form checked
+    fresh first (:func:`verify_fresh`), and a conflict, wherever found, answered 409 with the
+    fresh sheet. A GET (a correction's form) goes straight to the view.
+
+    ``kind``: ``"spades"`` or ``"mu"``: a game of the other kind is not found (404).
+
+    Raises:
+        Http404, PermissionDenied: as ``access.game_for`` with the edit link.
+    """
+
+    def decorate(view: WriteView) -> WriteView:
+        @saved_once(again)
+        @functools.wraps(view)
+        def wrapper(request: HtmxHttpRequest, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method != "POST":
+                return view(request, key, *args, **kwargs)
+            game = game_for(request, key, edit=True, kind=kind)
+            row = kwargs.get("number")
+            try:
+                verify_fresh(request, game, expects, row)
+                response = view(request, key, *args, **kwargs)
+                if response.status_code == 422:  # refused: because another phone just moved the game on?
+                    verify_fresh(request, game_for(request, key, edit=True), expects, row)
+                return response
+            except StaleHand as error:
+                game = game_for(request, key, edit=True)  # as the faster phone left it
+                if row is None:
+                    return stale_response(request, game, error)
+                return stale_response(request, game, error, anchor=f"hand-{row}", opened=row, primary="row")
+
+        return wrapper
+
+    return decorate
+
+
+@require_POST
+@game_write(saved_again, expects=LAST)
+def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Delete the last hand or deal (or the bids or auction of the one in play).
+
+    The form names the last hand and its fingerprint as shown, so a late tap
+    after another phone's change deletes nothing (409 and the fresh sheet); a form
+    that does not name them deletes nothing either.
+    """
+    game = game_for(request, key, edit=True)
+    changes.hand_undo(
+        game=game,
+        number=form_number(request),
+        shown=request.POST.get("shown"),
+        device=access.device_name(request),
+        write_key=access.write_key(request),
+    )
+    return saved_response(request, game)
+
+
+__all__ = ["LAST", "ROW", "game_write", "hand_undo", "verify_fresh"]
