@@ -24,6 +24,7 @@ from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext
 from ua_parser import parse as parse_user_agent
 
@@ -71,6 +72,19 @@ def game_for(request: HttpRequest, key: str, *, edit: bool = False, kind: str | 
 
 #: What a write key looks like (``secrets.token_urlsafe(16)``, or the phone's own of the same form).
 _WRITE_KEY = re.compile(rf"[A-Za-z0-9_-]{{{WRITE_KEY_LENGTH}}}")
+
+
+def game_url(game: Game, name: str = "games:detail", *args: object) -> str:
+    """The address of page ``name`` of ``game`` (``args`` after the key) through the link the request
+    opened it with (``game.key``, set by :func:`game_for`, :func:`game_started` or :func:`mark_links`):
+    a page opened through the view link can only lead to view-link addresses (issue 24).
+
+    Raises:
+        LookupError: the game was not opened through a link (read outside a request).
+    """
+    if not game.key:
+        raise LookupError("This game was not opened through a link: no address can be built for it.")
+    return reverse(name, args=[game.key, *args])
 
 
 def write_key(request: HttpRequest) -> str:

@@ -11,8 +11,8 @@ build on these.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 from django.db import transaction
 
@@ -102,6 +102,44 @@ def verify_shown(row: Row | None, shown: str | None) -> None:
 def last_row(rows: Sequence[Row]) -> tuple[int | None, str]:
     """What an undo form names: the last row's 0-based number and fingerprint (``None``, ``""``: no row)."""
     return (rows[-1].number, rows[-1].fingerprint()) if rows else (None, "")
+
+
+#: A write's form is the undo button: it names the last row by number and fingerprint.
+LAST: Final = "last"
+#: A write's form is a correction: it names the row of its address by fingerprint.
+ROW: Final = "row"
+#: What a write's form was shown for: a function of the game and its rows giving the 0-based
+#: number its entry form must carry (``spades.services.bids_number``), :data:`LAST` or :data:`ROW`.
+Expects: TypeAlias = "Callable[[Game, Sequence[Row]], int | None] | Literal['last', 'row']"
+
+
+def verify_fresh(game: Game, *, expects: Expects, posted: int | None, shown: str | None, row: int | None) -> None:
+    """Check, before a write reads its form, that the form is for ``game`` as it is now (one
+    query: its rows), so a conflict is never mistaken for bad input (issue 24).
+
+    Args:
+        expects: what the form was shown for (:data:`Expects`).
+        posted: the form's 0-based ``number`` (``None``: missing or unreadable).
+        shown: the form's fingerprint (``None``: missing).
+        row: the 1-based row of a correction's address (with :data:`ROW`).
+
+    Raises:
+        StaleHand: ``"unreadable"``: the form does not say what it was for (its number or
+            fingerprint missing or unreadable); ``"changed"``: it was for another hand or deal.
+    """
+    rows = game.rows()
+    if expects == ROW:
+        if shown is None or row is None:
+            raise StaleHand("unreadable")
+        verify_shown(rows[row - 1] if 1 <= row <= len(rows) else None, shown)
+    elif posted is None or (expects == LAST and shown is None):
+        raise StaleHand("unreadable")
+    elif expects == LAST:
+        verify_form_number(posted, last_row(rows)[0])
+        verify_shown(rows[-1] if rows else None, shown)
+    else:
+        assert callable(expects)
+        verify_form_number(posted, expects(game, rows))
 
 
 def change_record(

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.conf import settings
 from django.db import models
-from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -32,11 +31,9 @@ if TYPE_CHECKING:
 
 #: The longest player name: the new-game forms, imports and players all keep to it.
 NAME_LENGTH = 40
-#: The most hands (Spades, misdeals included) or deals (Mü) a game holds. A game to 500
-#: takes 10 to 20 hands and the longest real ones a few dozen; the limit keeps every page
-#: of the largest game well under a second (``make bench``: the sheet, which explains
-#: every hand, costs about 1.5 ms a hand) and an import from stalling the server
-#: (README "Limits").
+#: The most hands (Spades, misdeals included) or deals (Mü) a game holds. A game to 500 takes 10 to 20
+#: hands, the longest real ones a few dozen; the limit keeps every page of the largest game well under
+#: a second (``make bench``: about 1.5 ms a hand) and an import from stalling the server (README "Limits").
 MAX_HANDS = 300
 #: Random bytes in a link key: 144 bits, written as 24 URL-safe characters.
 KEY_BYTES = 18
@@ -82,8 +79,8 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
     #: Counts the writes to the game: phones poll it to see changes from other phones.
     version = models.PositiveIntegerField(default=0)
-    #: Not stored: the link key this request opened the game with, and whether it is the edit
-    #: link (set by ``games.access`` from the request's address; ``""`` outside a request).
+    #: Not stored: the link key the request opened the game with (``access.game_url``), and whether
+    #: it is the edit link. No ``get_absolute_url``: a game has an address per link, none of its own.
     key = ""
     can_edit = False
     #: Not stored: the rows this request's write left, and whether it won the game (its answer's).
@@ -105,22 +102,6 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return " · ".join(self.players)
-
-    def url(self, name: str = "games:detail", *args: object) -> str:
-        """The address of page ``name`` of this game (``args`` after the key) through the link
-        it was opened with: :attr:`key`, set by ``games.access`` from the request's own
-        address. So a page opened through the view link can only ever lead to view-link
-        addresses; the edit link is written out only where the request holds it.
-
-        There is deliberately no ``get_absolute_url``: a game has no address of its own,
-        only one per link (issue 24: a view link's redirect once named the edit link).
-
-        Raises:
-            LookupError: the game was not opened through a link (read outside a request).
-        """
-        if not self.key:
-            raise LookupError("This game was not opened through a link: no address can be built for it.")
-        return reverse(name, args=[self.key, *args])
 
     def download_name(self) -> str:
         """A file name (without extension) for the game's downloads: kind, day started, players."""

@@ -16,6 +16,7 @@ from scorekeeper.engine.mu.tables import cards_points
 from scorekeeper.games import access
 from scorekeeper.games import services as game_services
 from scorekeeper.games.access import game_for
+from scorekeeper.games.changes import ROW
 from scorekeeper.games.forms import add_rule_error
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.throttle import throttle_spend
@@ -29,7 +30,7 @@ from scorekeeper.games.views.sheet import (
     saved_response,
     sheet_render,
 )
-from scorekeeper.games.views.writes import ROW, game_write
+from scorekeeper.games.views.writes import game_write
 
 from . import presenters, services
 from .entry import mu_entry_forms
@@ -221,6 +222,6 @@ def mu_new(request: HtmxHttpRequest) -> HttpResponse:
         except RuleError as error:
             add_rule_error(form, error, prefix={})
         else:
-            return redirect(game.url())
+            return redirect(access.game_url(game))
     status = 422 if request.method == "POST" else 200
     return render(request, "mu/new.html", {"form": form, "known_players": known_players(request)}, status=status)

@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import COLOURS
-from scorekeeper.games.access import device_name, game_for
+from scorekeeper.games.access import device_name, game_for, game_url
 from scorekeeper.games.changes import StaleHand
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
@@ -177,7 +177,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
         setup = replays.game_setup(game) if game else replays.standalone_setup(data)
     except RuleError as error:
         messages.error(request, error.render(gettext, spoken=True))
-        return redirect(game.url() if game else "games:referee")
+        return redirect(game_url(game) if game else "games:referee")
     page = replays.replay_page(setup, _replay_cards(data, setup), _replay_leader(data, setup))
     if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
         try:
@@ -191,7 +191,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
             page = replace(page, error=error.render(gettext, spoken=True))
         else:
             messages.success(request, gettext("The replay's tricks are on the sheet."))
-            url = game.url()
+            url = game_url(game)
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     context = {"game": game, "page": page, "presets": answers.preset_choices(), "names": list(enumerate(setup.names))}
     template = "referee/replay.html#replay" if request.htmx else "referee/replay.html"

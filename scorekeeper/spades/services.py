@@ -247,7 +247,8 @@ def hand_update(
     device: str = "",
     write_key: str = "",
 ) -> Hand:
-    """Correct a played hand (0-based ``number``); every later hand is checked again.
+    """Correct a played hand (0-based ``number``); every later hand is checked again. A correction
+    that changes nothing writes nothing: no new version, no change in the history.
 
     Args:
         bids, tricks: as in the record (``bids`` ``None`` for a hand that bids itself).
@@ -256,8 +257,6 @@ def hand_update(
             phone changed the hand since, nothing is written.
         device: the phone's name, for the game's change history.
         write_key: the write key of the phone's form, kept with the change (``games.views.once``).
-
-    A correction that changes nothing writes nothing: no new version, no change in the history.
 
     Raises:
         Hand.DoesNotExist: no played hand with that number (and no ``shown``).

@@ -68,7 +68,7 @@ def game_rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return render(request, "429.html", {"refusal": refusal}, status=429)
     new = services.game_rematch(game=game, owner=access.new_owner(request))
     access.game_started(request, new)
-    return redirect(new.url())
+    return redirect(access.game_url(new))
 
 
 @require_safe

@@ -186,7 +186,7 @@ def saved_response(
             trigger_client_event(response, GAME_WON, after="settle")
         return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
-    return HttpResponseRedirect(f"{game.url()}{query}#{'standings' if won_now else anchor}")
+    return HttpResponseRedirect(f"{access.game_url(game)}{query}#{'standings' if won_now else anchor}")
 
 
 def saved_again(request: HtmxHttpRequest, key: str, number: int | None = None) -> HttpResponse:
@@ -220,7 +220,7 @@ def stale_response(
         response = game.game_kind.sheet_response(request, game, status=409, reply=reply)
         return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
-    return HttpResponseRedirect(f"{game.url()}{query}#{anchor}")
+    return HttpResponseRedirect(f"{access.game_url(game)}{query}#{anchor}")
 
 
 def opened_row(request: HtmxHttpRequest) -> int | None:
@@ -275,7 +275,7 @@ def row_explain(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse
     (htmx); without JavaScript, the sheet with that row opened."""
     game = game_for(request, key)
     if not request.htmx:
-        return HttpResponseRedirect(f"{game.url()}?hand={number}#hand-{number}")
+        return HttpResponseRedirect(f"{access.game_url(game)}?hand={number}#hand-{number}")
     kind = game.game_kind
     page = kind.sheet_page(game)
     try:

@@ -9,66 +9,38 @@
    game's lock (:mod:`scorekeeper.games.changes`): a conflict found there, or a refusal
    that the game as another phone just left it explains, is answered as in 2.
 
-A write's view says which form it takes with ``expects``: a function of the game and its
-rows giving the 0-based number its entry form must carry (``spades.services.bids_number``);
-:data:`LAST` for undo (the last row, by number and fingerprint); :data:`ROW` for a
-correction of the row in its address (by fingerprint, ``shown``).
+A write's view says which form it takes with ``expects`` (``changes.Expects``): a function of
+the game and its rows giving the 0-based number its entry form must carry
+(``spades.services.bids_number``); ``changes.LAST`` for undo (the last row, by number and
+fingerprint); ``changes.ROW`` for a correction of the row in its address (by fingerprint).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal
+from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpResponse
 from django.views.decorators.http import require_POST
 
 from .. import access, changes
 from ..access import game_for
-from ..changes import StaleHand
-from ..models import Game, Row
+from ..changes import LAST, ROW, Expects, StaleHand
+from ..models import Game
 from .http import HtmxHttpRequest
 from .once import WriteView, saved_once
 from .sheet import form_number, saved_again, saved_response, stale_response
 
-#: The undo form: it names the last row by number and fingerprint.
-LAST: Final = "last"
-#: A correction: its form names the row of its address (``number``, 1-based) by fingerprint.
-ROW: Final = "row"
-#: What a write's form was shown for (see the module's docstring).
-Expects = Callable[[Game, Sequence[Row]], "int | None"] | Literal["last", "row"]
 
-
-def verify_fresh(request: HtmxHttpRequest, game: Game, expects: Expects, number: int | None = None) -> None:
-    """Check that the posted form is for ``game`` as it is now (one query: its rows).
-
-    Args:
-        expects: what the form was shown for (see the module's docstring).
-        number: the 1-based row of a correction's address (with :data:`ROW`).
+def verify_fresh(request: HtmxHttpRequest, game: Game, expects: Expects, row: int | None = None) -> None:
+    """:func:`changes.verify_fresh` of the posted form (its ``number`` and ``shown``).
 
     Raises:
-        StaleHand: ``"unreadable"``: the form's ``number`` (or ``shown``) is missing or not a
-            number, so it cannot be known fresh; ``"changed"``: it is for another hand or deal.
+        StaleHand: as :func:`changes.verify_fresh`.
     """
-    rows = list(game.game_kind.rows(game))
     shown = request.POST.get("shown")
-    if expects == ROW:
-        if shown is None or number is None:
-            raise StaleHand("unreadable")
-        changes.verify_shown(rows[number - 1] if 1 <= number <= len(rows) else None, shown)
-        return
-    posted = form_number(request)
-    if posted is None or (expects == LAST and shown is None):
-        raise StaleHand("unreadable")
-    if expects == LAST:
-        last, fingerprint = changes.last_row(rows)
-        changes.verify_form_number(posted, last)
-        if shown != fingerprint:
-            raise StaleHand()
-        return
-    assert callable(expects)
-    changes.verify_form_number(posted, expects(game, rows))
+    changes.verify_fresh(game, expects=expects, posted=form_number(request), shown=shown, row=row)
 
 
 def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -> Callable[[WriteView], WriteView]:

@@ -94,7 +94,7 @@ def _game_start(request: HtmxHttpRequest) -> HttpResponse:
                 access.game_started(request, game)
                 if house_rules:
                     access.house_rules_saved(request, house_rules)
-                return redirect(game.url())
+                return redirect(access.game_url(game))
     context = {**_new_game_context(request, form), "rules_open": True}
     return render(request, "spades/new.html", context, status=status)
 

@@ -18,6 +18,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
+from scorekeeper.games.changes import ROW
 from scorekeeper.games.forms import add_rule_error, small_number
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.views.http import HtmxHttpRequest
@@ -29,7 +30,7 @@ from scorekeeper.games.views.sheet import (
     saved_response,
     sheet_render,
 )
-from scorekeeper.games.views.writes import ROW, game_write
+from scorekeeper.games.views.writes import game_write
 
 from .. import entry, services
 from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, ruled_out_bids, tricks_form_for
