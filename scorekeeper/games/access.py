@@ -31,7 +31,7 @@ from ua_parser import parse as parse_user_agent
 from scorekeeper.engine.names import clean_name
 
 from .models import WRITE_KEY_LENGTH, Change, Game, HouseRules, Player, Seat
-from .throttle import throttle_spend
+from .throttle import Refusal, throttle_spend
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
 MADE = "games_made"
@@ -149,9 +149,17 @@ def link_opened(request: HttpRequest, game: Game) -> None:
     """
     if game.key in request.session.get(LINKS, []):
         return  # reopening a game writes nothing
-    if request.session.session_key is None and throttle_spend(request, what="session") is not None:
-        return
-    _remember(request, LINKS, game.key)
+    if session_refusal(request) is None:
+        _remember(request, LINKS, game.key)
+
+
+def session_refusal(request: HttpRequest) -> Refusal | None:
+    """Why this browser may not be given a session now (issue 24): ``None`` if it has one, or if its
+    client's budget of new sessions (``settings.THROTTLES["session"]``) allows one (which is then
+    spent): every session is a row, so a script that drops its cookies cannot fill the table."""
+    if request.session.session_key is not None:
+        return None
+    return throttle_spend(request, what="session")
 
 
 def house_rules_of(request: HttpRequest) -> QuerySet[HouseRules]:

@@ -67,6 +67,7 @@ MESSAGES = {
     "account": _("Too many sign-ups from this network for now."),
     "house_rules": _("Too many saved house rules from this network for now."),
     "ruling": _("Too many kept rulings from this network for now."),
+    "session": _("Too many new visitors from this network for now."),
 }
 
 

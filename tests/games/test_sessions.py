@@ -105,3 +105,22 @@ def test_expired_sessions_are_deleted_as_new_ones_are_made_at_most_hourly():
     cache.delete(sessions.PRUNED)
     Client().get(view_url(game))
     assert not Session.objects.filter(session_key="y" * 32).exists()
+
+
+def test_cookie_less_phone_names_leave_a_bounded_number_of_sessions():
+    """A phone's name is kept in its session: naming phones without cookies must not fill the table either."""
+    statuses = [Client().post(reverse("games:device"), {"name": f"Phone {n}"}).status_code for n in range(30)]
+    assert statuses == [302] * budget() + [429] * (30 - budget())
+    assert Session.objects.count() == budget()
+    refused = Client().post(reverse("games:device"), {"name": "One more"})
+    assert "Too many new visitors from this network for now." in refused.content.decode()
+    assert Session.objects.count() == budget()
+
+
+def test_a_phone_with_a_session_is_named_whatever_the_budget():
+    phone = Client()
+    phone.get(sheet_url(new_game()))  # its session, within the budget
+    for _ in range(budget()):
+        Client().post(reverse("games:device"), {"name": "Script"})
+    assert phone.post(reverse("games:device"), {"name": "Ann's phone"}).status_code == 302
+    assert phone.session["device_name"] == "Ann's phone"

@@ -68,10 +68,14 @@ def game_links(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def device_rename(request: HtmxHttpRequest) -> HttpResponse:
     """Name this phone for the games' change histories (``name``; empty: back to the guess), then go back to ``next``.
 
-    A name that cannot be kept (a control character) changes nothing: 422 with the reason."""
+    A name that cannot be kept (a control character) changes nothing: 422 with the reason; nor does
+    one from a browser without a session once its network's budget of new sessions is spent (429)."""
     form = DeviceForm(request.POST)
     if not form.is_valid():
         return render(request, "games/device.html", {"form": form}, status=422)
+    refusal = access.session_refusal(request) if form.cleaned_data["name"] else None
+    if refusal is not None:  # a name is kept in the session: a new one is a row (issue 24)
+        return render(request, "429.html", {"refusal": refusal}, status=429)
     access.device_rename(request, form.cleaned_data["name"])
     messages.success(request, gettext("This phone is now called “%(name)s”.") % {"name": access.device_name(request)})
     target = request.POST.get("next", "")
