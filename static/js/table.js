@@ -235,10 +235,15 @@
     taps = [];
   });
 
-  // A refused form (422): its first error in view, next to what the finger can change (after
-  // htmx has scrolled to where the form's swap says).
+  // A refused form (422): its first error in view, next to what the finger can change; another
+  // phone was faster (409): why, in view (after htmx has scrolled to where the form's swap says).
   document.addEventListener("htmx:afterSettle", (event) => {
-    if (event.detail.xhr?.status !== 422) return;
+    const status = event.detail.xhr?.status;
+    if (status === 409) {
+      const said = document.querySelector("#messages .warning");
+      setTimeout(() => said?.scrollIntoView({ block: "center" }));
+    }
+    if (status !== 422) return;
     const error = event.target.querySelector?.(".error, .errors") || document.querySelector("main .error, main .errors");
     setTimeout(() => error?.scrollIntoView({ block: "center" }));
   });

@@ -384,3 +384,26 @@ def test_points_typed_and_cards_tapped_while_a_count_comes_back_are_kept(live_se
     enter_points(page, {DAGMAR: 20, EMMA: 7})
     save(page, "Save card points", "Deal 2: the auction")
     assert Deal.objects.get(game=game, number=0).record["points"] == [15, 4, 14, 20, 7]
+
+
+def test_card_points_another_phone_saved_first_are_said_in_view_and_nothing_is_lost(
+    live_server, page: Page, second_page: Page
+) -> None:
+    """Issue 24: the slower phone's card points got a 422 and no message (its form was read against the
+    next deal's order). Now it hears why, in view, with the fresh sheet; the faster phone's points stand."""
+    game = start_game(page, live_server)
+    mu_services.deal_auction_save(game=game, laid=[1, 1, 2, 4, 0], chef_trump="green", vize_trump=7, partner=ANNA)
+    page.reload()
+    page.evaluate("window.__marker = 1")
+    second_page.goto(page.url)
+    second_page.evaluate("document.getElementById('live').remove()")  # its poll held: the race itself
+    enter_points(page, {BEATE: 10, CONNY: 14, DAGMAR: 20, EMMA: 7})
+    enter_points(second_page, {BEATE: 9, CONNY: 15, DAGMAR: 20, EMMA: 7})
+
+    save(page, "Save card points", "Deal 2: the auction")
+    second_page.get_by_role("button", name="Save card points").click()
+
+    message = second_page.get_by_text("This deal was just changed from another phone")
+    expect(message).to_be_in_viewport()
+    expect(second_page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
+    assert Deal.objects.get(game=game, number=0).record["points"] == [9, 10, 14, 20, 7]
