@@ -18,10 +18,11 @@ from django.db import transaction
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
-from scorekeeper.engine.stats import player_lines
+from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text
 
 from .models import MAX_HANDS, SEAT_FIGURES, Change, Game, Row, Seat
+from .records import canonical, record_digest
 from .undo import snapshot, verify_revert
 
 if TYPE_CHECKING:
@@ -62,27 +63,42 @@ def verify_form_number(number: int | None, expected: int | None) -> None:
 #: A game's rows as the engine's game and its scored sheet: what a write's check has scored.
 Scored: TypeAlias = "tuple[AnyGame, Sheet]"
 
+#: The game's fields :func:`rebuild_read_model` sets: a write saves them with its own.
+READ_MODEL_FIELDS = ["finished", "hands_played", "record_digest"]
+
 
 def rebuild_read_model(game: Game, rows: Sequence[Row], scored: Scored | None = None) -> None:
     """Recompute the statistics' read model from the hands (``rows``, in order): the game's
-    ``finished`` and ``hands_played`` (not saved) and each seat's figures (one query).
+    ``finished``, ``hands_played`` and ``record_digest`` (not saved: the caller saves them, see
+    :data:`READ_MODEL_FIELDS`) and each seat's figures (one query).
 
     The hands are the facts; this only keeps their sums where the statistics can
-    add them up fast. Run inside the transaction of the write that changed the hands.
+    add them up fast, and the digest an import looks the game up by
+    (:func:`~scorekeeper.games.records.record_digest` of the played hands' record).
+    Run inside the transaction of the write that changed the hands.
     ``scored``: ``rows`` as the write's check already scored them (``None``: score them here),
     so a write scores its game once.
+    """
+    lines = read_model_lines(game, rows, scored)
+    seats = list(game.seats.all())
+    for seat in seats:
+        seat.side = lines[seat.seat].side
+        for name in SEAT_FIGURES:
+            setattr(seat, name, getattr(lines[seat.seat], name))
+    Seat.objects.bulk_update(seats, ["side", *SEAT_FIGURES])
+
+
+def read_model_lines(game: Game, rows: Sequence[Row], scored: Scored | None = None) -> dict[int, PlayerLine]:
+    """The read model of ``game`` short of its seats: set the game's ``finished``, ``hands_played``
+    and ``record_digest`` (not saved), and return each seat's figures (the engine's lines, by
+    seat), for :func:`rebuild_read_model` to write into the seats, or a new game's seats to be
+    made with (``services``: one INSERT, no UPDATE). ``scored`` as for :func:`rebuild_read_model`.
     """
     engine, sheet = scored if scored is not None else _scored(game, rows)
     game.finished = sheet.finished
     game.hands_played = len(sheet.hands)
-    seats = list(game.seats.all())
-    by_seat = {line.seat: line for line in player_lines(engine, sheet)}
-    for seat in seats:
-        line = by_seat[seat.seat]
-        seat.side = line.side
-        for name in SEAT_FIGURES:
-            setattr(seat, name, getattr(line, name))
-    Seat.objects.bulk_update(seats, ["side", *SEAT_FIGURES])
+    game.record_digest = record_digest(canonical(engine))
+    return {line.seat: line for line in player_lines(engine, sheet)}
 
 
 def _scored(game: Game, rows: Sequence[Row]) -> Scored:
@@ -164,7 +180,7 @@ def change_record(
     finished_before = game.finished
     rebuild_read_model(game, rows, scored)
     game.won_now = game.finished and not finished_before  # the answer brings the winner into view
-    game.save(update_fields=["updated_at", "version", "finished", "hands_played"])
+    game.save(update_fields=["updated_at", "version", *READ_MODEL_FIELDS])
     game.rows_written = list(rows)  # the write's answer shows them without reading them again
     return Change.objects.create(
         game=game,

@@ -8,10 +8,14 @@ rules themselves are checked by the engine through the services, and a
 
 from __future__ import annotations
 
+import io
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.core.files.uploadedfile import InMemoryUploadedFile
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -134,29 +138,107 @@ class PlayerMergeForm(forms.Form):
 
 class ImportForm(forms.Form):
     """Game records to import: a file (one record, a list of records, or ``{"games": [...]}``),
-    or, when confirming a preview, the same text carried over in ``records``."""
+    or, when confirming a preview, the same text carried over in ``records`` (:meth:`carried`).
+
+    Both are at most :attr:`MAX_BYTES` (UTF-8), and a request whose body is larger than
+    :attr:`MAX_REQUEST_BYTES` is refused before it is read (:meth:`body_too_large`);
+    ``upload``: the request's :class:`ImportUpload`, which drops a larger file as it arrives.
+    """
 
     file = forms.FileField(label=_("File of game records (JSON)"), required=False)
     records = forms.CharField(required=False, widget=forms.HiddenInput)
 
+    #: The largest file, and the largest records text carried to confirm it, in bytes.
     MAX_BYTES = 2_000_000
+    #: The largest request body, in bytes: a file (or records) of ``MAX_BYTES``, the form's
+    #: other fields and the multipart framing.
+    MAX_REQUEST_BYTES = MAX_BYTES + 64 * 1024
+
+    def __init__(self, *args: Any, upload: ImportUpload | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.upload = upload
+
+    @classmethod
+    def body_too_large(cls, meta: Mapping[str, Any]) -> bool:
+        """Whether a request (its ``META``) says its body is larger than :attr:`MAX_REQUEST_BYTES`:
+        known from ``CONTENT_LENGTH`` before a byte of it is read (Django reads no more than that)."""
+        try:
+            return int(meta.get("CONTENT_LENGTH") or 0) > cls.MAX_REQUEST_BYTES
+        except ValueError:  # unreadable: Django reads no body at all
+            return False
+
+    @classmethod
+    def too_large(cls) -> ImportForm:
+        """The empty form saying at the file that it is larger than 2 MB."""
+        form = cls(data={})
+        form.is_valid()
+        form.add_error("file", gettext("The file is larger than 2 MB."))
+        return form
+
+    @staticmethod
+    def carried(text: str) -> str:
+        """``text`` as the preview's form carries it in ``records`` to confirm it: its line breaks
+        as spaces, the same JSON (a browser sends a field's line breaks as CR LF, so the text would
+        come back larger than the file it was)."""
+        return text.replace("\r", " ").replace("\n", " ")
 
     def text(self) -> str | None:
-        """The records' JSON text, or ``None`` (an error is added to the form)."""
+        """The records' JSON text, or ``None`` (an error is added to the form): the file's, or
+        else the carried ``records``, each at most :attr:`MAX_BYTES`."""
         upload = self.cleaned_data.get("file")
+        if (self.upload is not None and self.upload.refused) or (upload is not None and upload.size > self.MAX_BYTES):
+            self.add_error("file", gettext("The file is larger than 2 MB."))
+            return None
         if upload is not None:
-            if upload.size > self.MAX_BYTES:
-                self.add_error("file", gettext("The file is larger than 2 MB."))
-                return None
             try:
                 return upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
                 self.add_error("file", gettext("The file is not text (UTF-8): is it a game record?"))
                 return None
-        if self.cleaned_data.get("records"):
-            return self.cleaned_data["records"]
+        records = self.cleaned_data.get("records")
+        if records and len(records.encode()) > self.MAX_BYTES:
+            self.add_error("file", gettext("The file is larger than 2 MB."))
+            return None
+        if records:
+            return records
         self.add_error("file", gettext("Choose a file of game records."))
         return None
+
+
+class ImportUpload(FileUploadHandler):
+    """The import's only upload handler (set by the view before the body is read): it keeps a
+    file in memory up to :attr:`ImportForm.MAX_BYTES` and drops one that grows larger as soon
+    as it does (``refused``; Django's parser skips the rest of it), so nothing larger is ever
+    kept, in memory or in a temporary file."""
+
+    def __init__(self, request: Any = None) -> None:
+        super().__init__(request)
+        self.refused = False
+        self.kept = io.BytesIO()
+
+    def new_file(self, *args: Any, **kwargs: Any) -> None:
+        """A file begins: keep it afresh."""
+        super().new_file(*args, **kwargs)
+        self.kept = io.BytesIO()
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> None:
+        """Keep the chunk, or drop the file once it is larger than the limit.
+
+        Raises:
+            SkipFile: the file is larger than :attr:`ImportForm.MAX_BYTES`.
+        """
+        if start + len(raw_data) > ImportForm.MAX_BYTES:
+            self.refused = True
+            raise SkipFile
+        self.kept.write(raw_data)
+
+    def file_complete(self, file_size: int) -> InMemoryUploadedFile:
+        """The file as kept."""
+        self.kept.seek(0)
+        return InMemoryUploadedFile(
+            self.kept, self.field_name, self.file_name, self.content_type, file_size, self.charset,
+            self.content_type_extra,
+        )  # fmt: skip
 
 
 class SignupForm(UserCreationForm):

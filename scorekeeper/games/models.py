@@ -95,6 +95,8 @@ class Game(models.Model):
     #: Read model, rebuilt with the seats on every change: whether the game is over, and hands played.
     finished = models.BooleanField(default=False)
     hands_played = models.PositiveIntegerField(default=0)
+    #: Read model too: SHA-256 (hex) of the played hands' record (``records.canonical``), an import's look-up.
+    record_digest = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["-updated_at"]

@@ -20,9 +20,9 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import FORMAT, parse_record
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .changes import game_locked, rebuild_read_model
+from .changes import READ_MODEL_FIELDS, Scored, game_locked, read_model_lines, rebuild_read_model
 from .kinds import kind_of
-from .models import NAME_LENGTH, Game, Player, Row, Seat, new_key
+from .models import NAME_LENGTH, SEAT_FIGURES, Game, Player, Row, Seat, new_key
 from .records import record_verified
 
 
@@ -33,23 +33,48 @@ def _seat_players(
     *,
     rows: Sequence[Row],
     seated: dict[int, Player] | None = None,
+    scored: Scored | None = None,
 ) -> None:
-    """Seat a person for each of a new game's names: the one ``seated`` there (a rematch:
-    the same people, whatever they are called now), else the player of ``group`` with
-    that name (case ignored), else a new player of ``owner``'s group (one person per
-    seat); then build the read model from the game's hands or deals ``rows``."""
+    """Seat a person for each of the saved new ``game``'s names (:func:`_people`: the one
+    ``seated`` there, a rematch's, else one of ``group``, else a new player of ``owner``'s group),
+    the seats made with their figures from the game's hands or deals ``rows`` (``scored``: already
+    scored, see :func:`~scorekeeper.games.changes.rebuild_read_model`), and the game's read model saved."""
+    people = _people(game, _by_name(group), owner, seated)
+    Player.objects.bulk_create([player for player in people if player.pk is None])
+    Seat.objects.bulk_create(_seats(game, people, read_model_lines(game, rows, scored)))
+    game.save(update_fields=READ_MODEL_FIELDS)
+
+
+def _by_name(group: Iterable[Player]) -> dict[str, Player]:
+    """``group``'s players by name, case ignored (the first of a name)."""
     known: dict[str, Player] = {}
     for player in group.all() if isinstance(group, QuerySet) else group:  # .all(): never a stale cache
         known.setdefault(player.name.casefold(), player)
-    seats: list[Seat] = []
+    return known
+
+
+def _people(game: Game, known: dict[str, Player], owner: Any, seated: dict[int, Player] | None = None) -> list[Player]:
+    """The person for each of ``game``'s names, in seat order: the one ``seated`` there (a rematch:
+    the same people, whatever they are called now), else the one of ``known`` (by name, case
+    ignored), else a new player of ``owner``'s group, not saved (one person per seat). The new
+    ones join ``known``, so the next game of an import finds them."""
+    people: list[Player] = []
     for seat, name in enumerate(game.players):
         player = (seated or {}).get(seat) or known.get(name.casefold())
-        if player is None or any(taken.player_id == player.pk for taken in seats):
-            player = Player.objects.create(owner=owner, name=name)
-        seats.append(Seat(game=game, player=player, seat=seat, side=seat))
-    Seat.objects.bulk_create(seats)
-    rebuild_read_model(game, rows)
-    game.save(update_fields=["finished", "hands_played"])
+        if player is None or any(player is taken or (player.pk and player.pk == taken.pk) for taken in people):
+            player = Player(owner=owner, name=name)
+            known.setdefault(name.casefold(), player)
+        people.append(player)
+    return people
+
+
+def _seats(game: Game, people: Sequence[Player], lines: dict[int, Any]) -> list[Seat]:
+    """The seats (not saved) of ``people`` in ``game``, with their figures (``changes.read_model_lines``)."""
+    return [
+        Seat(game=game, player=player, seat=seat, side=lines[seat].side,
+             **{figure: getattr(lines[seat], figure) for figure in SEAT_FIGURES})
+        for seat, player in enumerate(people)
+    ]  # fmt: skip
 
 
 @transaction.atomic
@@ -99,18 +124,37 @@ def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ())
     Raises:
         RuleError: the record is malformed or any hand breaks a rule.
     """
-    engine, _sheet = record_verified(record)  # every hand must be legal before anything is stored
-    kind = kind_of(record["game"])
-    game = Game.objects.create(
-        kind=kind.name,
-        players=list(engine.players),
-        dealer=engine.dealer,
-        rules=kind.rules_record(engine),
-        owner=owner,
-    )
-    rows = type(kind.new_row(game, 0)).objects.bulk_create(kind.stored_rows(game, engine))
-    _seat_players(game, group, owner, rows=rows)
+    game, rows, scored = _game_built(record, owner)
+    game.save()
+    _rows_stored(rows)
+    _seat_players(game, group, owner, rows=rows, scored=scored)
     return game
+
+
+def _game_built(record: Any, owner: Any, checked: tuple[Any, Any] | None = None) -> tuple[Game, Sequence[Row], Scored]:
+    """The new game of a game record and its hands or deals, not saved, and those rows as the
+    engine's game with the record's scored sheet (the rows hold the record as the app stores
+    it, bids normalised: the same scores). ``checked``: what ``records.record_verified`` returned
+    for the record in this request already (``None``: check it here).
+
+    Raises:
+        RuleError: the record is malformed or any hand breaks a rule.
+    """
+    # Every hand must be legal before anything is stored.
+    engine, sheet = checked if checked is not None else record_verified(record)
+    kind = kind_of(record["game"])
+    game = Game(
+        kind=kind.name, players=list(engine.players), dealer=engine.dealer, rules=kind.rules_record(engine),
+        owner=owner,
+    )  # fmt: skip
+    rows = kind.stored_rows(game, engine)
+    return game, rows, (game.to_engine(rows), sheet)
+
+
+def _rows_stored(rows: Sequence[Row]) -> None:
+    """Store new hands and deals, of any games already saved: one INSERT per kind of row (a few for many)."""
+    for model in {type(row) for row in rows}:
+        model.objects.bulk_create([row for row in rows if type(row) is model])
 
 
 @transaction.atomic
@@ -153,15 +197,21 @@ def game_view_link_revoke(*, game: Game) -> Game:
 
 
 def game_stats_rebuild() -> int:
-    """Rebuild every game's read model from its hands, seating players where a game has none
-    (names matched within the owner's group). One transaction per game; returns how many games."""
+    """Rebuild every game's read model from its hands (figures, ``finished``, ``hands_played``,
+    ``record_digest``), seating players where a game has none (names matched within the owner's
+    group). One transaction per game; returns how many games.
+
+    Raises:
+        RuleError: a stored game no longer scores (never for games the app saved); the games
+            before it are rebuilt.
+    """
     count = 0
     for game_id in Game.objects.order_by("created_at").values_list("pk", flat=True):
         with transaction.atomic():
-            game, rows = game_locked(Game(pk=game_id))
+            game, rows = game_locked(Game.objects.get(pk=game_id))  # a stored game: saved as an update
             if game.seats.exists():
                 rebuild_read_model(game, rows)
-                game.save(update_fields=["finished", "hands_played"])
+                game.save(update_fields=READ_MODEL_FIELDS)
             else:
                 _seat_players(game, Player.objects.filter(owner=game.owner), game.owner, rows=rows)
         count += 1
@@ -205,23 +255,40 @@ def player_merge(*, player: Player, into: Player) -> Player:
 
 
 @transaction.atomic
-def games_import(*, records: Sequence[Any], owner: Any = None, group: Iterable[Player] = ()) -> list[Game]:
-    """Store several game records as new games, all or none (one transaction).
+def games_import(
+    *,
+    records: Sequence[Any],
+    owner: Any = None,
+    group: Iterable[Player] = (),
+    checked: Sequence[tuple[Any, Any]] | None = None,
+) -> list[Game]:
+    """Store several game records as new games, all or none (one transaction), in a few
+    queries whatever their number (each kind of row inserted at once).
 
     Args:
-        records: game records already checked by a preview (each is checked again).
+        records: game records, each checked (all before anything is stored).
         owner, group: as for :func:`game_import`; players met in one record are
             matched in the next ones too.
+        checked: for each record, what ``records.record_verified`` returned for it in this
+            request (the preview's ``ImportItem.checked``), so it is not checked twice; ``None``:
+            check them here.
 
     Raises:
         RuleError: a record is malformed or breaks a rule (nothing is stored).
     """
-    known = list(group)
-    games = []
-    for record in records:
-        game = game_import(record=record, owner=owner, group=known)
-        known.extend(seat.player for seat in game.seats.select_related("player"))
-        games.append(game)
+    known = _by_name(group)
+    verified: list[tuple[Any, Any] | None] = [None] * len(records) if checked is None else list(checked)
+    built = [_game_built(record, owner, done) for record, done in zip(records, verified, strict=True)]
+    seats: list[Seat] = []
+    new: dict[int, Player] = {}  # by id(): the new players, not saved yet, each once
+    for game, rows, scored in built:
+        people = _people(game, known, owner)
+        new.update((id(player), player) for player in people if player.pk is None)
+        seats += _seats(game, people, read_model_lines(game, rows, scored))
+    games = Game.objects.bulk_create([game for game, _rows, _scored in built])
+    _rows_stored([row for _game, rows, _scored in built for row in rows])
+    Player.objects.bulk_create(list(new.values()))
+    Seat.objects.bulk_create(seats)
     return games
 
 

@@ -1,5 +1,5 @@
-"""Management commands: ``score`` and ``import_game`` (docs/game-record.md), ``game_links``, and
-``lan_address`` (the address ``make run`` prints, and its QR code)."""
+"""Management commands: ``score`` and ``import_game`` (docs/game-record.md), ``game_links``,
+``rebuild_stats``, and ``lan_address`` (the address ``make run`` prints, and its QR code)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from django.core.management import call_command
 from scorekeeper.engine.record import game_record, parse_record, score_record
 from scorekeeper.games import services
 from scorekeeper.games.management.commands import lan_address
-from scorekeeper.games.models import MAX_HANDS, Game, Hand
+from scorekeeper.games.models import MAX_HANDS, SEAT_FIGURES, Game, Hand, Seat
 from scorekeeper.games.records import game_export
+from scorekeeper.mu import services as mu_services
 from scorekeeper.spades.presenters import spades_page
 
 from .factories import record, sheet_url
@@ -317,6 +318,39 @@ def test_import_game_refuses_more_hands_than_a_game_holds(tmp_path):
     assert (status, stdout) == (2, "")
     assert_one_error_line(stderr, path, f"A game holds at most {MAX_HANDS} hands; this record has {MAX_HANDS + 1}.")
     assert Game.objects.count() == 0
+
+
+def read_model(game: Game) -> tuple:
+    """What ``rebuild_stats`` rebuilds of ``game``: its finished, hands played and record digest,
+    and each seat's person (by name) and figures."""
+    stored = Game.objects.get(pk=game.pk)
+    seats = Seat.objects.filter(game=game).order_by("seat").values_list("seat", "side", "player__name", *SEAT_FIGURES)
+    return stored.finished, stored.hands_played, stored.record_digest, list(seats)
+
+
+@pytest.mark.django_db
+def test_rebuild_stats_computes_every_games_figures_and_digest_again() -> None:
+    """``manage.py rebuild_stats`` (it crashed on the first game, issue 24): the read model of
+    every game, Spades hands and Mü deals, computed again from its rows, and a game stored
+    without seats gets its players (matched by name)."""
+    spades = services.game_import(record=VALID)
+    mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar", "Emma"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=mu, laid=[1, 1, 2, 4, 0], vize_trump=7, chef_trump="green", partner=0)
+    mu_services.deal_points_save(game=mu, points=[9, 10, 14, 20, 7])
+    won = services.game_import(record=record(hands=[{"bids": [5, 2, 5, 2], "tricks": [5, 1, 5, 2]}],
+                                             rules={"preset": "standard", "target": 100}))  # fmt: skip
+    games = (spades, mu, won)
+    built = [read_model(game) for game in games]
+    assert built[2][0] and all(figures[3] for figures in built)  # finished; seats with figures
+    Seat.objects.filter(game=won).delete()
+    Seat.objects.update(**{name: 0 for name in SEAT_FIGURES if name != "won"}, won=False)
+    Game.objects.update(finished=False, hands_played=0, record_digest="")
+    out = io.StringIO()
+
+    call_command("rebuild_stats", stdout=out)
+
+    assert out.getvalue() == "Rebuilt the statistics of 3 games.\n"
+    assert [read_model(game) for game in games] == built
 
 
 #: segno's compact terminal drawing: each character is two modules, top and bottom (1: dark).

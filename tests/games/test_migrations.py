@@ -1,4 +1,5 @@
-"""Upgrades keep existing databases working: migration 0009 (issue 11), and the move into rooms (issue 12)."""
+"""Upgrades keep existing databases working: migration 0009 (issue 11), the move into rooms (issue 12), and
+migration 0012, the record digests (issue 24)."""
 
 from __future__ import annotations
 
@@ -77,3 +78,36 @@ def test_a_game_stored_before_the_rooms_shows_its_sheet_after() -> None:
         page = Client().get(reverse("games:detail", args=[game.edit_key]))
         assert page.status_code == 200 and total in page.content.decode()
         assert Client().get(reverse("games:changes", args=[game.edit_key])).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_upgrade_gives_every_stored_game_its_record_digest() -> None:
+    """Migration 0012 (issue 24) fills ``Game.record_digest`` of the games stored before, from their
+    rows (the played hands or deals only), as every write now keeps it; nothing else changes."""
+    from scorekeeper.games.models import Game as NewGame
+    from scorekeeper.games.records import canonical, record_digest
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0011_change_write_key")])
+    old = executor.loader.project_state([("games", "0011_change_write_key")]).apps
+    Game, Hand, Deal = (old.get_model("games", name) for name in ("Game", "Hand", "Deal"))
+    spades = Game.objects.create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], rules={"preset": "standard"})
+    Hand.objects.create(game=spades, number=0, bids=[4, 3, 3, 3], tricks=[4, 3, 3, 3])
+    Hand.objects.create(game=spades, number=1, declarations={"misdeal": 2})
+    Hand.objects.create(game=spades, number=2, bids=[3, 3, 3, 3])  # in play: not in the record
+    mu = Game.objects.create(kind="mu", players=["Ann", "Bob", "Cat", "Dan", "Eve"], rules={"target": 200}, dealer=3)
+    Deal.objects.create(game=mu, number=0, record={"eklat": None})
+    empty = Game.objects.create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], rules={"preset": "standard"})
+    updated = dict(Game.objects.values_list("pk", "updated_at"))
+    try:
+        executor.loader.build_graph()
+        executor.migrate([("games", "0012_game_record_digest")])
+        for game in (spades, mu, empty):
+            stored = NewGame.objects.get(pk=game.pk)
+            assert stored.record_digest == record_digest(canonical(stored.to_engine()))
+        digests = set(NewGame.objects.values_list("record_digest", flat=True))
+        assert len(digests) == 3 and "" not in digests
+        assert dict(NewGame.objects.values_list("pk", "updated_at")) == updated  # the games list keeps its order
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())

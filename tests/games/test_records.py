@@ -1,15 +1,19 @@
 """Game records in and out through the core (``games.services.game_import``,
 ``games.records.game_export``; docs/game-record.md): a round trip, the spec's example, and
-refused records store nothing."""
+refused records store nothing; every write keeps the digest a preview finds a stored game by."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.games import services
+from scorekeeper.engine.record import parse_record
+from scorekeeper.games import changes, services
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.records import game_export
+from scorekeeper.games.records import canonical, game_export, import_marked, import_preview, record_digest
+from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
 
@@ -105,3 +109,76 @@ REVOKE_MU = {
     "leader": 0,
     "tricks": [["red 3", "green 2", "green 3", "green 4"], ["red 4", "blue 5", "yellow 0", "yellow 2"]],
 }
+
+
+# --- a stored game found by its digest (issue 24) ---------------------------------------------------------------------
+
+#: Both sides set (-80 each): a game of these to 100,000 never ends, so every mix of them is a game.
+ENDLESS = {"preset": "standard", "target": 100000}
+
+
+def set_hands(*taken: int) -> list[dict]:
+    """Hands of four bids of 4 where the seat ``taken[i]`` takes the fourth trick over 3 each in hand i."""
+    return [{"bids": [4, 4, 4, 4], "tricks": [4 if seat == four else 3 for seat in range(4)]} for four in taken]
+
+
+def digest_now(game: Game) -> str:
+    """The digest of ``game``'s played hands as stored now, computed afresh from its rows."""
+    return record_digest(canonical(Game.objects.get(pk=game.pk).to_engine()))
+
+
+def stored_digest(game: Game) -> str:
+    return Game.objects.get(pk=game.pk).record_digest
+
+
+def test_every_write_keeps_the_record_digest_of_the_played_hands():
+    game = new_game()
+    empty = stored_digest(game)
+    assert len(empty) == 64 and empty == digest_now(game)
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    assert stored_digest(game) == empty  # a hand in play is not in the record
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
+    played = stored_digest(game)
+    assert played != empty and played == digest_now(game)
+    spades_services.hand_update(game=game, number=0, bids=[3, 3, 3, 3], tricks=[3, 4, 3, 3])
+    assert stored_digest(game) not in (empty, played) and stored_digest(game) == digest_now(game)
+    changes.hand_undo(game=game)
+    assert stored_digest(game) == empty
+    rematch = services.game_rematch(game=game)
+    assert stored_digest(rematch) == digest_now(rematch)
+
+
+def test_a_mu_game_and_an_import_keep_theirs_too():
+    mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar", "Emma"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=mu, laid=[1, 1, 2, 4, 0], vize_trump=7, chef_trump="green", partner=0)
+    mu_services.deal_points_save(game=mu, points=[9, 10, 14, 20, 7])
+    assert stored_digest(mu) == digest_now(mu) == record_digest(canonical(parse_record(game_export(mu))))
+    data = record(
+        hands=[{"bids": [0, 3, 4, 3], "tricks": [0, 3, 5, 5]}], rules={"preset": "standard", "zero_is_nil": True}
+    )
+    imported = services.game_import(record=data)
+    assert stored_digest(imported) == digest_now(imported)  # of the hands as stored (a bid of 0 stored as nil)
+
+
+def test_a_preview_finds_the_stored_games_in_one_query_however_many_there_are(django_assert_num_queries, monkeypatch):
+    """Issue 24: previewing a record cost a read and a scoring of every stored game with the same
+    players, dealer and number of hands (2.3 s with 409 of them). Now one query finds the games
+    whose digest is the record's, without reading a hand: as fast with 0 stored games as with 10,000."""
+    mine = record(hands=set_hands(0, 0, 0), rules=ENDLESS)
+    first = services.game_import(record=mine)
+    for taken in [(a, b, c) for a in range(4) for b in range(4) for c in range(4) if a != b != c][:24]:
+        services.game_import(record=record(hands=set_hands(*taken), rules=ENDLESS))  # the same shape, other hands
+    again = services.game_import(record=mine)  # stored twice: the first is named
+    new = record(hands=set_hands(3, 3, 3), rules=ENDLESS)
+    items = import_preview(json.dumps([mine, new, dict(reversed(mine.items()))]), str)
+    monkeypatch.setattr(Game, "to_engine", lambda *args: pytest.fail("a stored game was read and scored"))
+
+    with django_assert_num_queries(1):
+        marked = import_marked(items, Game.objects.all())
+
+    assert [(item.stored and item.stored.pk, item.same_as) for item in marked] == [
+        (first.pk, 0),
+        (None, 0),
+        (first.pk, 1),
+    ]
+    assert import_marked(items, Game.objects.exclude(pk=first.pk))[0].stored == again  # only the games passed in

@@ -9,12 +9,13 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import access, listing, presenters, records, services
 from ..access import game_for
 from ..chart import running_chart
-from ..forms import GamesFilterForm, ImportForm
+from ..forms import GamesFilterForm, ImportForm, ImportUpload
 from ..throttle import throttle_spend
 from .http import HtmxHttpRequest
 
@@ -79,16 +80,30 @@ def game_print(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return render(request, "games/print.html", context)
 
 
+@csrf_exempt  # csrf_protect checks it below, once the upload is limited (Django: "Modifying upload handlers")
 @require_http_methods(["GET", "HEAD", "POST"])
 def games_import(request: HtmxHttpRequest) -> HttpResponse:
     """Import game records from a file (another device, or a backup): first a preview of
     every record, good or rejected with the reason, and each game already stored (or
     repeated in the file) marked; then "Import" stores the new ones ("all": the stored
     ones again too), all in one transaction. Nothing is stored until then, and a file with no good
-    record gets 422 with the reasons."""
+    record gets 422 with the reasons.
+
+    A request body larger than the form allows (``ImportForm.MAX_REQUEST_BYTES``) gets 413 before
+    a byte of it is read; a file larger than 2 MB is dropped as it arrives (:class:`ImportUpload`)."""
     if request.method != "POST":
         return render(request, "games/import.html", {"form": ImportForm()})
-    form = ImportForm(request.POST, request.FILES)
+    if ImportForm.body_too_large(request.META):
+        return render(request, "games/import.html", {"form": ImportForm.too_large()}, status=413)
+    upload = ImportUpload(request)
+    request.upload_handlers = [upload]  # before the CSRF check reads the body
+    return _games_import_posted(request, upload)
+
+
+@csrf_protect
+def _games_import_posted(request: HtmxHttpRequest, upload: ImportUpload) -> HttpResponse:
+    """:func:`games_import` of a POST whose file ``upload`` receives."""
+    form = ImportForm(request.POST, request.FILES, upload=upload)
     refusal = throttle_spend(request, what="import")
     if refusal is not None:
         form.is_valid()
@@ -103,13 +118,14 @@ def games_import(request: HtmxHttpRequest) -> HttpResponse:
     chosen = good if request.POST.get("confirm") == "all" else [item for item in good if item.new]
     context = {"items": items, "good": len(good), "new": sum(item.new for item in good)}
     if "confirm" in request.POST and chosen and not request.user.is_authenticated and len(chosen) > access.REMEMBERED:
-        form = ImportForm(data={"records": text})
+        form = ImportForm(data={"records": ImportForm.carried(text)})
         form.is_valid()
         form.add_error(None, gettext("A browser keeps 200 games: sign in to import more at once."))
         return render(request, "games/import.html", {**context, "form": form}, status=422)
     if "confirm" in request.POST and chosen:
         games = services.games_import(
             records=[item.record for item in chosen],
+            checked=[item.checked for item in chosen],
             owner=access.new_owner(request),
             group=access.group_of(request),
         )
@@ -125,5 +141,5 @@ def games_import(request: HtmxHttpRequest) -> HttpResponse:
             % {"count": len(games), "skipped": len(good) - len(chosen), "rejected": len(items) - len(good)},
         )
         return redirect("games:list")
-    context["form"] = ImportForm(initial={"records": text})
+    context["form"] = ImportForm(initial={"records": ImportForm.carried(text)})
     return render(request, "games/import.html", context, status=200 if good else 422)
