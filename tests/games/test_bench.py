@@ -1,7 +1,7 @@
 """``manage.py bench``: the command runs the parts of ``scorekeeper.bench`` it is asked for,
-prints the scoring goal line, and the bench keeps the size rules (no module over 400 lines,
-no function over 60), and the wire part's client counts and sends what a browser would. The slow
-parts are not run here: ``make bench`` runs them."""
+prints the scoring goal line and (run small) the imports' lines, and the bench keeps the size
+rules (no module over 400 lines, no function over 60), and the wire part's client counts and
+sends what a browser would. The other slow parts are not run here: ``make bench`` runs them."""
 
 from __future__ import annotations
 
@@ -9,17 +9,21 @@ import ast
 import contextlib
 import gzip
 import io
+import os
 import re
 import socket
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 
 from scorekeeper import bench
-from scorekeeper.bench import wire
+from scorekeeper.bench import common, imports, wire
+from scorekeeper.games import records
 from scorekeeper.games.management.commands import bench as command
 
 
@@ -52,6 +56,40 @@ def test_scoring_prints_a_goal_line_for_spades_mu_the_score_command_and_a_play()
         rf"Checking the play of a 13-trick hand \(leaders, winners, fouls\): [0-9.]+ ms \(best of 200\); "
         rf"goal under 1 ms: {met}",
         replay,
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # the server reads what the test wrote: committed
+def test_imports_prints_its_goal_lines_run_small(monkeypatch):
+    """The ``imports`` part run small: a 10-hand record previewed with 0 and 3 stored games, and two
+    imports of 4 records at once served by gunicorn, on the tests' own database (the server shares it)."""
+    for name, value in {"HANDS": 10, "STORED": 3, "PREVIEW_RUNS": 1, "SHEET_HANDS": 3}.items():
+        monkeypatch.setattr(imports, name, value)
+    monkeypatch.setattr(records, "MAX_IMPORT_RECORDS", 4)
+    monkeypatch.setattr(records, "MAX_IMPORT_HANDS", 40)
+    if connection.vendor == "sqlite":
+        env = common.server_env(sqlite_file=Path(connection.settings_dict["NAME"]))
+    else:
+        url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+        env = common.server_env(database_url=url._replace(path="/" + connection.settings_dict["NAME"]).geturl())
+    monkeypatch.setattr(imports, "throwaway_test_database", contextlib.nullcontext)
+    monkeypatch.setattr(imports, "throwaway_server_database", lambda _file: contextlib.nullcontext(env))
+    out = io.StringIO()
+
+    call_command("bench", only="imports", stdout=out)
+
+    preview, sheet = out.getvalue().splitlines()
+    met = r"(met|MISSED)"
+    assert re.fullmatch(
+        r"Import preview of a 10-hand record \((sqlite|postgresql), median of 1\): [0-9.]+ ms with no stored game, "
+        rf"[0-9.]+ ms with 3 others of the same shape \(made in [0-9]+ s\), [0-9.]+ times; goal at most 1.5: {met}",
+        preview,
+    )
+    assert re.fullmatch(
+        r"Sheet page \(3 hands\) during two imports at once \(gunicorn, 2 workers, (sqlite|postgresql)\), each the "
+        r"largest allowed \(4 records of 10 hands\): the imports took [0-9,]+ and [0-9,]+ ms, the sheet [0-9,]+ ms "
+        rf"\([0-9.]+ ms alone\); goal under 2,000 ms: {met}",
+        sheet,
     )
 
 
