@@ -248,9 +248,28 @@
     setTimeout(() => error?.scrollIntoView({ block: "center" }));
   });
 
+  const sticky = new ResizeObserver(([entry]) => {
+    // Not the old totals an update has just taken out (0 high), only those on the page.
+    if (entry.target.isConnected) document.documentElement.style.setProperty("--standings", `${entry.target.offsetHeight}px`);
+  });
+
+  // A tap on a row's answer opens the row again; its next answer closes it (one row at a time).
+  document.addEventListener("click", (event) => {
+    const row = event.target.closest?.(".one-at-a-time > .choices:not(.changing) > input:checked + label")?.parentElement;
+    if (!row) return;
+    row.parentElement.querySelectorAll(".changing").forEach((other) => other.classList.remove("changing"));
+    row.classList.add("changing");
+  });
+  document.addEventListener("change", (event) => { event.target.closest?.(".changing")?.classList.remove("changing"); });
+
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => {
     content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });
+    // The sticky totals' height, so a form scrolled into view starts just below them (app.css --standings).
+    const standings = document.getElementById("standings");
+    if (standings && content.contains(standings)) { sticky.disconnect(); sticky.observe(standings); }
+    // One row at a time (issue 25): without this script every row shows, as a plain form.
+    [content, ...content.querySelectorAll(".turns")].forEach((box) => { if (box.matches?.(".turns")) box.classList.add("one-at-a-time"); });
     // Taps kept in a form sent afresh: asked again what they rule out, once htmx listens to the form.
     if (retap && content.contains(retap)) {
       retap.dispatchEvent(new Event("change", { bubbles: true }));
