@@ -161,3 +161,25 @@ def screenshot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+#: Whether an element is on screen for a finger: inside the viewport and not under anything (the sticky totals).
+_ON_SCREEN = """(element) => {
+  const box = element.getBoundingClientRect();
+  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  if (box.width === 0 || !inside) return false;
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !!top && (element === top || element.contains(top));
+}"""
+
+
+def on_screen(page: Page, selector: str) -> bool:
+    """Whether ``selector``'s element is inside the viewport and uncovered, as it is now (nothing scrolled)."""
+    return page.locator(selector).evaluate(_ON_SCREEN)
+
+
+def tap_on_screen(page: Page, selector: str, missed: list[str]) -> None:
+    """Tap ``selector``, first noting it in ``missed`` if it is not on screen before the tap (a tap scrolls)."""
+    if not on_screen(page, selector):
+        missed.append(selector)
+    page.locator(selector).click()

@@ -1,0 +1,82 @@
+"""A hand in one screen (issue 25): every tap of a hand is on screen when it is needed, with no scrolling,
+and every side's total and bags are in view after each save, correction and undo; at 375x812, 360x640 and
+320x640. Before each tap the target's box is inside the viewport and nothing (the sticky totals) covers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .helpers import on_screen, start_spades_game, tap_on_screen
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(375, 812), (360, 640), (320, 640)]
+#: Three hands of bids and tricks (seats 0-3 are Ann, Bob, Cat, Dan; the first bidder is the dealer's left).
+HANDS = [
+    ({1: "4", 2: "3", 3: "4", 0: "2"}, {1: 4, 2: 3, 3: 4}),
+    ({2: "3", 3: "3", 0: "3", 1: "nil"}, {2: 3, 3: 3, 0: 7}),
+    ({3: "5", 0: "3", 1: "2", 2: "2"}, {3: 5, 0: 3, 1: 2}),
+]
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def phone(browser: Browser, request) -> Iterator[Page]:
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def totals_in_view(page: Page) -> bool:
+    return all(on_screen(page, f"#total-{side} {part}") for side in (0, 1) for part in (".total", ".bags"))
+
+
+def test_every_tap_of_a_spades_hand_is_on_screen_and_the_totals_stay_in_view(live_server, phone: Page) -> None:
+    start_spades_game(phone, live_server)
+    missed: list[str] = []
+    for number, (bids, tricks) in enumerate(HANDS, start=1):
+        for seat, bid in bids.items():
+            tap_on_screen(phone, f"label[for=bid-{seat}-{bid}]", missed)
+        tap_on_screen(phone, "#entry button:text('Save bids')", missed)
+        expect(phone.get_by_role("heading", name=f"Hand {number}: tricks taken")).to_be_visible()
+        assert totals_in_view(phone), f"hand {number}: the totals are off screen after saving the bids"
+        for seat, taken in tricks.items():
+            tap_on_screen(phone, f"label[for=tricks-{seat}-{taken}]", missed)
+        tap_on_screen(phone, "#entry button:text('Save tricks')", missed)
+        expect(phone.get_by_role("heading", name=f"Hand {number + 1}: bids")).to_be_visible()
+        assert totals_in_view(phone), f"hand {number}: the totals are off screen after saving the tricks"
+    assert missed == [], f"taps not on screen when needed: {missed}"
+
+    # A correction, opened in its row, and an undo: the totals stay in view.
+    phone.locator("#hand-1 > summary").click()
+    phone.get_by_role("link", name="Edit hand 1").click()
+    phone.locator("label[for=edit-tricks-1-5]").click()
+    phone.locator("label[for=edit-tricks-3-3]").click()
+    phone.get_by_role("button", name="Save corrected hand").click()
+    expect(phone.locator("#total-1 .total")).not_to_have_text("0")
+    assert totals_in_view(phone), "the totals are off screen after a correction"
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.get_by_role("button", name="Undo last hand").click()
+    expect(phone.locator("#hand-3")).to_have_count(0)
+    assert totals_in_view(phone), "the totals are off screen after an undo"
+
+
+def test_an_earlier_bid_is_a_tap_away_and_changes_in_place(live_server, phone: Page) -> None:
+    """One bidder at a time: a bid already tapped shrinks to its answer; tapping it opens that row again."""
+    start_spades_game(phone, live_server)
+    for seat, bid in ((1, "4"), (2, "3")):
+        phone.locator(f"label[for=bid-{seat}-{bid}]").click()
+    expect(phone.locator("label[for=bid-1-5]")).to_be_hidden()  # Bob's row shows only his 4
+    expect(phone.locator("label[for=bid-3-1]")).to_be_visible()  # Dan bids now
+    expect(phone.locator("label[for=bid-0-1]")).to_be_hidden()  # Ann waits her turn
+    phone.locator("label[for=bid-1-4]").click()  # Bob's answer: his row opens again
+    expect(phone.locator("label[for=bid-1-5]")).to_be_visible()
+    phone.locator("label[for=bid-1-5]").click()
+    expect(phone.locator("label[for=bid-1-6]")).to_be_hidden()
+    expect(phone.locator("#bid-1-5")).to_be_checked()
+    expect(phone.locator("label[for=bid-3-1]")).to_be_visible()  # back to Dan
