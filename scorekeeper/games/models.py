@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -106,8 +107,8 @@ class Game(models.Model):
         return " · ".join(self.players)
 
     def download_name(self) -> str:
-        """A file name (without extension) for the game's downloads: kind, day started, players."""
-        return slugify("-".join([self.kind, self.created_at.strftime("%Y-%m-%d"), *self.players])) or "game"
+        """A file name (without extension) for the game's downloads: kind, day started (local, as shown), players."""
+        return slugify("-".join([self.kind, str(timezone.localdate(self.created_at)), *self.players])) or "game"
 
     @property
     def game_kind(self) -> GameKind:

@@ -5,8 +5,10 @@ refused records store nothing; every write keeps the digest a preview finds a st
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
+from django.urls import reverse
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_record
@@ -182,3 +184,16 @@ def test_a_preview_finds_the_stored_games_in_one_query_however_many_there_are(dj
         (first.pk, 1),
     ]
     assert import_marked(items, Game.objects.exclude(pk=first.pk))[0].stored == again  # only the games passed in
+
+
+def test_downloads_are_named_by_the_day_the_pages_show(client, settings):
+    """Issue 25: a game started at 23:30 UTC on 1 March was started on 2 March at a table in Berlin
+    (the site's time zone): its record and CSV are named by that day, the one its pages show."""
+    settings.TIME_ZONE = "Europe/Berlin"
+    game = new_game()
+    Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 3, 1, 23, 30, tzinfo=UTC))
+
+    for name, ext in (("record", "json"), ("csv", "csv")):
+        response = client.get(reverse(f"games:{name}", args=[game.edit_key]))
+        assert response["Content-Disposition"] == f'attachment; filename="spades-2026-03-02-ann-bob-cat-dan.{ext}"'
+    assert "March 2, 2026" in client.get(reverse("games:print", args=[game.edit_key])).content.decode()

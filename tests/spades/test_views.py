@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.timezone import localdate
 
 from scorekeeper.games.models import Game, Hand, new_key
 from scorekeeper.games.records import game_export
@@ -598,7 +599,7 @@ def test_record_download(client):
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
-    date = game.created_at.strftime("%Y-%m-%d")
+    date = localdate(game.created_at).isoformat()  # the day the pages show
     assert response["Content-Disposition"] == f'attachment; filename="spades-{date}-ann-bob-cat-dan.json"'
     assert json.loads(response.content) == game_export(game)
     assert json.loads(response.content)["hands"][1] == {"bids": [4, "blind_nil", 4, 3], "tricks": [4, 0, 5, 4]}
