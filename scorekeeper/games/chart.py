@@ -48,6 +48,26 @@ def _nice_step(span: int) -> int:
     return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
 
 
+#: How far apart (``viewBox`` units) the lines of sides with the same total are drawn: a little more
+#: than a line is wide (``.chart .series``: 2.5), so each shows beside the other, not under it.
+LINE_GAP = 3
+
+
+def _apart(heights: list[list[int]]) -> list[list[int]]:
+    """Each side's line (its y per point), with the sides that meet at a point (the same total, so
+    the same y) spread :data:`LINE_GAP` apart around it there, in side order: two sides level for
+    a whole game draw two lines side by side instead of one over the other."""
+    spread = [list(line) for line in heights]
+    for point in range(len(heights[0]) if heights else 0):
+        meeting: dict[int, list[int]] = {}
+        for side, line in enumerate(heights):
+            meeting.setdefault(line[point], []).append(side)
+        for height, sides in meeting.items():
+            for rank, side in enumerate(sides):
+                spread[side][point] = height + rank * LINE_GAP - (len(sides) - 1) * LINE_GAP // 2
+    return spread
+
+
 def running_chart(sheet: Sheet, axis: str) -> Chart | None:
     """The chart of ``sheet``'s running totals, one line per side from 0 before the first
     hand; ``None`` before any hand is played. ``axis``: what a row is called ("hand", "deal")."""
@@ -70,13 +90,14 @@ def running_chart(sheet: Sheet, axis: str) -> Chart | None:
     def y(value: int) -> int:
         return round(bottom - (bottom - top) * (value - low) / (high - low))
 
+    heights = _apart([[y(row[side]) for row in totals] for side in range(len(sheet.sides))])
     series = tuple(
         ChartSeries(
             index=side,
             name=name,
-            points=" ".join(f"{x(number)},{y(row[side])}" for number, row in enumerate(totals)),
+            points=" ".join(f"{x(number)},{height}" for number, height in enumerate(heights[side])),
             total=sheet.totals[side],
-            end=(x(len(totals) - 1), y(sheet.totals[side])),
+            end=(x(len(totals) - 1), heights[side][-1]),
         )
         for side, name in enumerate(sheet.sides)
     )
