@@ -18,7 +18,7 @@ from scorekeeper.engine.mu import play as mu_play
 from scorekeeper.engine.mu.auction import auction_progress
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, points_in_deal, team_target
 from scorekeeper.engine.spades import play as spades_play
-from scorekeeper.engine.spades.bidding import verify_bid
+from scorekeeper.engine.spades.bidding import verify_bid, verify_side_bid
 from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
 from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules
 from scorekeeper.engine.text import Text
@@ -135,13 +135,17 @@ def card_label(card: str) -> str:
 
 
 def bid_answer(rules: SpadesRules, bid: object, *, behind: int, player: str = "") -> tuple[bool, str]:
-    """Is this bid allowed now? The same check as the score sheet's (``verify_bid``).
+    """Is this bid allowed now? The same check as the score sheet's (``verify_bid``; with partnership
+    bidding a side's agreed bid, ``verify_side_bid``).
 
     Args:
         behind: how many points the bidder's side is behind the best other side.
     """
     try:
-        verify_bid(rules, bid, seat=0, side=0, totals=(0, behind), player=player or gettext("This player"))
+        if rules.bidding == "partnership":
+            verify_side_bid(rules, bid, side=0, name=player or gettext("This side"))
+        else:
+            verify_bid(rules, bid, seat=0, side=0, totals=(0, behind), player=player or gettext("This player"))
     except RuleError as error:
         return False, error.render(gettext, spoken=True)
     return True, gettext("Allowed under these house rules.")

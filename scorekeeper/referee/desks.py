@@ -16,7 +16,8 @@ from typing import Any, Protocol
 from django.utils.translation import gettext
 
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS
-from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, NIL, PRESET_INFO, SpadesRules, spades_rules
+from scorekeeper.engine.spades.bidding import bids_offered_at_some_score
+from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules, spades_rules
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
 from scorekeeper.mu.rows import mu_game, stored_deals
@@ -98,11 +99,10 @@ class SpadesDesk:
 
 
 def referee_bid_choices(rules: SpadesRules) -> list[tuple[str, str]]:
-    """The bids the referee may be asked about, as (value, words): every number of tricks, then
-    nil, blind nil and double nil where the house rules play them (issue 16)."""
-    played = {NIL: rules.nil, BLIND_NIL: rules.blind_nil, DOUBLE_NIL: rules.double_nil}
-    numbers = [(value, value) for value in BID_VALUES[: rules.tricks + 1]]
-    return numbers + [(bid, bid_label(bid)) for bid, on in played.items() if on]
+    """The bids the referee may be asked about, as (value, words): the ones the sheet offers under
+    these house rules at some score, by the sheet's own check (``bids_offered_at_some_score``), so
+    never a 0 where a 0 is nil, and "Nil", "Blind nil", "Double nil" only where played (issue 16)."""
+    return [(str(bid), bid_label(bid)) for bid in bids_offered_at_some_score(rules)]
 
 
 @dataclass(frozen=True)

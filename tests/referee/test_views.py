@@ -10,6 +10,8 @@ from django.urls import reverse
 from scorekeeper.games import services
 from scorekeeper.games.models import Ruling
 
+from ..games.factories import BIG_HAND, PLAYERS, play, sheet_url
+
 pytestmark = pytest.mark.django_db
 
 
@@ -78,8 +80,10 @@ def test_is_this_bid_allowed_uses_the_sheets_check_002_bidding(client):
     assert "blind nil is allowed only when the bidder&#x27;s side is at least 100 points behind (now 50 behind)" in page
     page = client.post(url, {"bid": "blind_nil", "behind": "120", "target": "trick"}).content.decode()
     assert "Allowed under these house rules." in page
-    page = client.post(url, {"preset": "new_york", "bid": "nil", "target": "trick"}).content.decode()
+    page = client.post(url, {"preset": "cutthroat3", "bid": "nil", "target": "trick"}).content.decode()
     assert "nil is not played at this table" in page
+    page = client.post(url, {"preset": "new_york", "bid": "nil", "target": "trick"}).content.decode()
+    assert "This side: a side bids a number of tricks from 4 to 10." in page  # partnership bidding: a side's bid
 
 
 def test_the_bid_list_says_bids_in_words_and_only_those_the_house_plays(client):
@@ -91,6 +95,28 @@ def test_the_bid_list_says_bids_in_words_and_only_those_the_house_plays(client):
     german = client.post(url, {"preset": "standard", "target": "trick"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert re.search(r'<option value="blind_nil">[^<]*[Bb]lind[^<]*</option>', german)
     assert '<option value="nil">' not in client.post(url, {"preset": "new_york", "target": "trick"}).content.decode()
+
+
+def bid_options(page: str) -> list[str]:
+    """The bids the referee's "Is this bid allowed?" offers, in order (the empty choice left out)."""
+    select = re.search(r'<select name="bid".*?</select>', page, re.S).group(0)
+    return [value for value in re.findall(r'<option value="([^"]*)"', select) if value]
+
+
+@pytest.mark.parametrize("rules", [{"preset": "standard"}, {"preset": "cutthroat3"}, {"preset": "barmore"}])
+def test_the_referee_offers_the_bids_the_sheet_offers(client, rules):
+    """Issue 25: under the standard rules a bid of 0 is a nil, so the sheet offers Nil and no 0; the
+    referee offered both. It offers what the sheet does, by the sheet's check, at the score where
+    the sheet offers the most (a side far behind may bid blind nil)."""
+    game = services.game_create(players=PLAYERS[: 3 if rules["preset"] == "cutthroat3" else 4], dealer=2, rules=rules)
+    if rules["preset"] == "standard":
+        play(game, *BIG_HAND)  # Bob & Dan 140 behind: Bob may bid blind nil
+    sheet = client.get(sheet_url(game)).content.decode()
+    on_the_sheet = re.findall(r'<input type="radio" name="[^"]*" id="bid-1-([^"]+)"', sheet)  # Bob's (a side's)
+
+    page = client.get(reverse("games:game_referee", args=[game.edit_key])).content.decode()
+
+    assert on_the_sheet and bid_options(page) == on_the_sheet
 
 
 def test_the_mu_auction_turn_by_turn_mu_3_mu_4(client):

@@ -19,6 +19,7 @@ from ..text import Text, gettext_noop
 from .bids import (
     behind,
     bid_error,
+    bids_offered_at_some_score,
     can_bid,
     offered_bids,
     offered_side_bids,
@@ -33,6 +34,7 @@ from .table_bids import offered_table_bids, refused_table_bids, seat_rules_in_pl
 
 __all__ = [
     "behind",
+    "bids_offered_at_some_score",
     "can_bid",
     "offered_bids",
     "offered_side_bids",

@@ -161,6 +161,20 @@ def offered_bids(rules: SpadesRules, *, side: int, totals: Sequence[int]) -> tup
     return tuple(bid for bid in candidates if can_bid(rules, bid, side=side, totals=totals))
 
 
+#: Behind by more than any game is: every rule that lets only a side far enough behind bid something
+#: (``blind_nil_min_deficit``, ``double_nil_min_deficit``) lets it.
+FAR_BEHIND = 1_000_000
+
+
+def bids_offered_at_some_score(rules: SpadesRules) -> tuple[Bid, ...]:
+    """Every bid the sheet offers under ``rules`` at some score, in display order: a partnership's
+    agreed bids (:func:`offered_side_bids`), or what :func:`offered_bids` offers a player whose side
+    is as far behind as a deficit rule may ask. The referee asks about these ("is this bid allowed?")."""
+    if rules.bidding == "partnership":
+        return offered_side_bids(rules)
+    return offered_bids(rules, side=0, totals=(0, FAR_BEHIND))
+
+
 def verify_side_bid(rules: SpadesRules, bid: object, *, side: int, name: str) -> int:
     """Check a partnership's agreed bid (``bidding: partnership``): a number within the side limits.
 
