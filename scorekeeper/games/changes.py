@@ -12,7 +12,7 @@ build on these.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypeVar
 
 from django.db import transaction
 
@@ -59,6 +59,8 @@ def verify_form_number(number: int | None, expected: int | None) -> None:
     if number is not None and number != expected:
         raise StaleHand()
 
+
+T = TypeVar("T")
 
 #: A game's rows as the engine's game and its scored sheet: what a write's check has scored.
 Scored: TypeAlias = "tuple[AnyGame, Sheet]"
@@ -287,3 +289,19 @@ def change_revert(*, game: Game, change_id: int, device: str = "", write_key: st
         reverts=change,
         scored=scored,
     )
+
+
+def change_instead(*, game: Game, change_id: int, device: str, save: Callable[[], T]) -> T:
+    """This phone's save in place of another phone's change ``change_id`` of the same hand or deal
+    (issue 25, "Use mine instead"): that change undone (:func:`change_revert`, as this phone) and
+    ``save`` made, in one transaction: if ``save`` raises, neither is kept.
+
+    Raises:
+        StaleHand: the other change can no longer be undone (changed again since, or gone).
+    """
+    with transaction.atomic():
+        try:
+            change_revert(game=game, change_id=change_id, device=device)
+        except (RuleError, Change.DoesNotExist):
+            raise StaleHand() from None
+        return save()

@@ -113,10 +113,14 @@
   document.addEventListener("htmx:timeout", lost);
   window.addEventListener("online", () => { failures = 0; send(); });
 
-  // 409: say what this phone kept, too.
+  // 409: say what this phone kept, too; and what its form held, beside who saved first (games/_conflict.html).
+  let lost409 = "";
   document.addEventListener("htmx:afterRequest", (event) => {
     const { xhr, elt, successful, requestConfig } = event.detail;
     if (elt.id === "live" && successful) showOffline(false);
+    // The form that was sent (the event itself may come from a container, its form swapped out).
+    const form = (requestConfig?.elt || elt).closest?.("form");
+    if (xhr?.status === 409 && form && form.id !== "live") lost409 = entered(form);
     if (!sending || requestConfig?.formData?.get("write_key") !== sending.key) return;
     sending.status = xhr?.status || 0;
     if (xhr?.status === 409 && sending.entered) {
@@ -240,6 +244,11 @@
   document.addEventListener("htmx:afterSettle", (event) => {
     const status = event.detail.xhr?.status;
     if (status === 409) {
+      const mine = document.querySelector("#messages [data-mine]");
+      if (mine && lost409) {
+        mine.textContent = `${text.mineText} ${lost409}`;
+        mine.hidden = false;
+      }
       const said = document.querySelector("#messages .warning");
       setTimeout(() => said?.scrollIntoView({ block: "center" }));
     }

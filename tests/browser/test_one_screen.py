@@ -57,8 +57,12 @@ def test_every_tap_of_a_spades_hand_is_on_screen_and_the_totals_stay_in_view(liv
     phone.get_by_role("link", name="Edit hand 1").click()
     phone.locator("label[for=edit-tricks-1-5]").click()
     phone.locator("label[for=edit-tricks-3-3]").click()
-    phone.get_by_role("button", name="Save corrected hand").click()
-    expect(phone.locator("#total-1 .total")).not_to_have_text("0")
+    with phone.expect_response(lambda response: "/hands/1/" in response.url and response.request.method == "POST"):
+        phone.get_by_role("button", name="Save corrected hand").click()
+    expect(phone.locator("#hand-1 .explain form")).to_have_count(0)  # the corrected row, explained
+    phone.wait_for_timeout(100)  # settled
+    if not totals_in_view(phone):
+        phone.screenshot(path="/tmp/shots/correction-failed.png")
     assert totals_in_view(phone), "the totals are off screen after a correction"
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.get_by_role("button", name="Undo last hand").click()
@@ -80,3 +84,49 @@ def test_an_earlier_bid_is_a_tap_away_and_changes_in_place(live_server, phone: P
     expect(phone.locator("label[for=bid-1-6]")).to_be_hidden()
     expect(phone.locator("#bid-1-5")).to_be_checked()
     expect(phone.locator("label[for=bid-3-1]")).to_be_visible()  # back to Dan
+
+
+def test_a_phone_that_lost_a_race_is_told_where_it_looks_and_can_use_its_entry_instead(
+    live_server, page: Page, second_page: Page
+) -> None:
+    """Two phones on the same hand, the slower one's poll held so the race is real: it is told who saved
+    first and what, beside what it had, in view; one tap makes its own entry the hand's, for bids and tricks."""
+    from scorekeeper.games.models import Hand
+
+    from ..games.factories import sheet_url
+
+    game = start_spades_game(page, live_server)
+    second_page.goto(live_server.url + sheet_url(game))
+    second_page.evaluate("document.getElementById('live').remove()")
+    for phone, bids in ((page, {1: "4", 2: "3", 3: "4", 0: "2"}), (second_page, {1: "5", 2: "3", 3: "4", 0: "2"})):
+        for seat, bid in bids.items():
+            phone.locator(f"label[for=bid-{seat}-{bid}]").click()
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    second_page.get_by_role("button", name="Save bids").click()
+
+    told = second_page.locator("#messages .conflict")
+    expect(told).to_contain_text("saved first: bids Ann 2 · Bob 4 · Cat 3 · Dan 4")
+    expect(told).to_contain_text("This phone had:")
+    expect(told).to_contain_text("Bob: 5")
+    expect(told.get_by_role("button", name="Use mine instead")).to_be_in_viewport()
+    told.get_by_role("button", name="Use mine instead").click()
+    expect(second_page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    expect(second_page.locator("#messages .conflict")).to_have_count(0)
+    assert Hand.objects.get(game=game).bids == [2, 5, 3, 4]
+
+    # The tricks: the first phone (now polling the second's bids) saves first again.
+    expect(page.locator("#entry")).to_contain_text("Bob 5")
+    second_page.evaluate("document.getElementById('live')?.remove()")
+    for phone, tricks in ((page, {1: 5, 2: 3, 3: 3}), (second_page, {1: 4, 2: 4, 3: 3})):
+        for seat, taken in tricks.items():
+            phone.locator(f"label[for=tricks-{seat}-{taken}]").click()
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    second_page.get_by_role("button", name="Save tricks").click()
+    expect(told).to_contain_text("took Ann 2 · Bob 5 · Cat 3 · Dan 3")
+    expect(told.get_by_role("button", name="Use mine instead")).to_be_in_viewport()
+    told.get_by_role("button", name="Use mine instead").click()
+    expect(second_page.locator("#messages .conflict")).to_have_count(0)
+    expect(second_page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert Hand.objects.get(game=game).tricks == [2, 4, 4, 3]

@@ -5,8 +5,11 @@ records nothing; a correction racing an undo is a conflict, not a missing page."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from scorekeeper.games import changes, services
 from scorekeeper.games.models import Change, Deal, Game, Hand
@@ -204,3 +207,49 @@ def test_a_correction_racing_an_undo_inside_the_lock_is_a_conflict() -> None:
         spades_services.hand_update(game=game, number=1, bids=hand.bids, tricks=hand.tricks, shown=fingerprint)
     with pytest.raises(Hand.DoesNotExist):  # said by no form: no such hand
         spades_services.hand_update(game=game, number=1, bids=hand.bids, tricks=hand.tricks)
+
+
+def test_a_save_another_phone_beat_says_who_saved_first_what_and_offers_mine_instead() -> None:
+    """Issue 25: the slower phone is told who saved that hand first and what, and one tap uses its own
+    entry instead: the other phone's save undone and this one made, both in the history."""
+    game = new_game()
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    faster = Client()
+    faster.post(reverse("games:device"), {"name": "Ben's phone"})
+    mine = {"tricks_1": "3", "tricks_2": "4", "tricks_3": "3", "number": "0"}
+    assert faster.post(url("tricks", game), {**mine, "tricks_1": "4", "tricks_2": "3"}, **HTMX).status_code == 200
+    slower = Client()
+
+    response = slower.post(url("tricks", game), mine, **HTMX)
+
+    page = response.content.decode()
+    assert response.status_code == 409
+    said = re.sub(r"</?bdi>", "", page)
+    assert (
+        "Ben&#x27;s phone saved first: bids Ann 3 · Bob 3 · Cat 3 · Dan 3; took Ann 3 · Bob 4 · Cat 3 · Dan 3" in said
+    )
+    instead = re.search(r'name="instead_of" value="(\d+)"', page)
+    assert instead, "no 'Use mine instead' offered"
+    again = {name: value for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', page)}
+    assert {name: again[name] for name in mine} == mine
+
+    response = slower.post(url("tricks", game), {**mine, "instead_of": instead.group(1)}, **HTMX)
+
+    assert response.status_code == 200
+    assert Hand.objects.get(game=game, number=0).tricks == [3, 3, 4, 3]  # Ann took the rest: 3
+    assert list(Change.objects.filter(game=game).values_list("action", flat=True)[:2]) == ["tricks", "revert"]
+
+
+def test_mine_instead_is_refused_once_the_other_save_changed_again() -> None:
+    game = new_game()
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    theirs = spades_services.hand_tricks_save(game=game, tricks=[3, 4, 3, 3], number=0)
+    change = Change.objects.filter(game=game).first()
+    spades_services.hand_update(game=game, number=0, bids=theirs.bids, tricks=[4, 3, 3, 3])  # corrected since
+    before = snapshot(*STORED)
+    mine = {"tricks_1": "3", "tricks_2": "4", "tricks_3": "3", "number": "0", "instead_of": str(change.pk)}
+
+    response = Client().post(url("tricks", game), mine, **HTMX)
+
+    assert response.status_code == 409
+    assert snapshot(*STORED) == before

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseNotFound, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
@@ -27,8 +28,9 @@ from scorekeeper.engine.sheet import Sheet
 from .. import access, changes, presenters
 from ..access import game_for
 from ..chart import running_chart
+from ..conflicts import entry_conflict
 from ..forms import small_number
-from ..models import Game
+from ..models import Game, Row
 from ..updates import Shown, sheet_update, shown_in
 from .http import HtmxHttpRequest
 
@@ -56,7 +58,7 @@ class SheetPage(Protocol):
         """The 1-based number of the hand or deal being entered."""
 
     @property
-    def in_play(self) -> object | None:
+    def in_play(self) -> Row | None:
         """The hand or deal in play (bids or auction written), or ``None``."""
 
     @property
@@ -76,7 +78,10 @@ def live_stage(page: SheetPage, shown_stage: str | None) -> dict[str, Any]:
     """The entry stage (which hand or deal, whether bids/auction or tricks/points are asked,
     and what the form offers that the scores decide) for the page's live poll and its writes,
     and whether the phone's form is out of date."""
-    stage = f"{page.next_number}{'p' if page.in_play else 'e'}{'w' if page.winner else ''}{page.offers}"
+    # The hand in play by what it holds, so bids put in its place by another phone (a correction, or
+    # "Use mine instead") send the form afresh with the contracts as they are now (issue 25).
+    playing = page.in_play.fingerprint()[:6] if page.in_play is not None else "e"
+    stage = f"{page.next_number}{playing}{'w' if page.winner else ''}{page.offers}"
     return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage}
 
 
@@ -214,7 +219,14 @@ def stale_response(
     ``anchor``, ``opened``: where the redirected sheet scrolls to, and the hand row it opens;
     ``primary``: what the htmx answer is swapped into.
     """
-    messages.warning(request, gettext(game.game_kind.conflict_texts[error.reason]))
+    conflict = entry_conflict(game, request.POST) if primary == "entry" and error.reason == "changed" else None
+    if conflict is None:
+        messages.warning(request, gettext(game.game_kind.conflict_texts[error.reason]))
+    else:  # who saved first, what, and one tap to use this phone's entry instead (issue 25)
+        said = gettext(game.game_kind.conflict_texts["changed"])
+        context = {"conflict": conflict, "game": game, "said": said, "action": request.path}
+        panel = render_to_string("games/_conflict.html", context, request=request)
+        messages.warning(request, panel, extra_tags="conflict")
     if request.htmx:
         reply = write_reply(request, primary=primary, opened=opened)
         response = game.game_kind.sheet_response(request, game, status=409, reply=reply)

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from .. import access, changes
 from ..access import game_for
 from ..changes import LAST, ROW, Expects, StaleHand
+from ..forms import small_number
 from ..models import Game
 from .http import HtmxHttpRequest
 from .once import WriteView, saved_once
@@ -63,12 +64,17 @@ def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -
                 return view(request, key, *args, **kwargs)
             game = game_for(request, key, edit=True, kind=kind)
             row = kwargs.get("number")
-            try:
+
+            def write() -> HttpResponse:
                 verify_fresh(request, game, expects, row)
                 response = view(request, key, *args, **kwargs)
                 if response.status_code == 422:  # refused: because another phone just moved the game on?
                     verify_fresh(request, game_for(request, key, edit=True), expects, row)
                 return response
+
+            try:
+                instead = small_number(request.POST.get("instead_of", ""))
+                return write() if instead is None else _instead(request, game, instead, write)
             except StaleHand as error:
                 game = game_for(request, key, edit=True)  # as the faster phone left it
                 if row is None:
@@ -78,6 +84,35 @@ def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -
         return wrapper
 
     return decorate
+
+
+class _Refused(Exception):
+    """A save made in place of another phone's was refused: the undoing goes back with it."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        super().__init__(response.status_code)
+        self.response = response
+
+
+def _instead(request: HtmxHttpRequest, game: Game, change_id: int, write: Callable[[], HttpResponse]) -> HttpResponse:
+    """``write`` this phone's entry in place of another phone's change ``change_id`` ("Use mine
+    instead", ``games.conflicts``): both or neither (``changes.change_instead``). A refusal is
+    answered as the conflict was, the other phone's save standing.
+
+    Raises:
+        StaleHand: the other phone's change was changed again since, or this entry is refused.
+    """
+
+    def save() -> HttpResponse:
+        response = write()
+        if response.status_code >= 400:
+            raise _Refused(response)
+        return response
+
+    try:
+        return changes.change_instead(game=game, change_id=change_id, device=access.device_name(request), save=save)
+    except _Refused:
+        raise StaleHand() from None
 
 
 @require_POST
