@@ -25,6 +25,10 @@
   stored games of its shape (at most 1.5 times), and, served by gunicorn (2 workers), a sheet page
   asked for while two of the largest imports allowed run at once answers in under 2 s (issue 24).
 
+- ``screen`` (gunicorn, Debian's Chromium at 375x812, 360x640 and 320x640): three Spades hands played as
+  a phone plays them: the taps a hand takes, none of them off screen when needed (goal 0), and the
+  totals and bags in view after every save (issue 25).
+
 ``common`` holds what the parts share (game records, timing, the met/missed word, the
 throwaway databases) and ``server`` a running gunicorn and its browser-like clients. Every
 part runs on throwaway test databases and throwaway SQLite files; nothing real is touched.
@@ -41,7 +45,7 @@ if TYPE_CHECKING:
 
 #: The parts, in the order a full run takes them; each is the module of that name in this
 #: package, with a ``run(out)``.
-PARTS = ("scoring", "queries", "served", "looking_back", "limits", "wire", "taps", "imports")
+PARTS = ("scoring", "queries", "served", "looking_back", "limits", "wire", "taps", "imports", "screen")
 
 
 def run(name: str, out: Output) -> None:

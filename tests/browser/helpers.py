@@ -16,6 +16,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
+from scorekeeper.bench.screen import ON_SCREEN
 from scorekeeper.games.models import Game
 
 SHOTS = Path("/tmp/shots")
@@ -163,19 +164,9 @@ def screenshot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
-#: Whether an element is on screen for a finger: inside the viewport and not under anything (the sticky totals).
-_ON_SCREEN = """(element) => {
-  const box = element.getBoundingClientRect();
-  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
-  if (box.width === 0 || !inside) return false;
-  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return !!top && (element === top || element.contains(top));
-}"""
-
-
 def on_screen(page: Page, selector: str) -> bool:
     """Whether ``selector``'s element is inside the viewport and uncovered, as it is now (nothing scrolled)."""
-    return page.locator(selector).evaluate(_ON_SCREEN)
+    return page.locator(selector).evaluate(ON_SCREEN)
 
 
 def tap_on_screen(page: Page, selector: str, missed: list[str]) -> None:

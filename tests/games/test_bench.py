@@ -180,3 +180,17 @@ def test_linked_assets_are_the_stylesheets_icons_and_scripts_of_a_page():
     <link rel="preconnect" href="https://example.org"><script src="/static/htmx.3.js" defer></script>
     <script>inline()</script><link rel=stylesheet href="/static/css/app.1.css"></head>"""
     assert wire.linked_assets(page) == ["/static/css/app.1.css", "/static/favicon.2.svg", "/static/htmx.3.js"]
+
+
+@pytest.mark.browser
+def test_screen_plays_a_hand_in_chromium_and_finds_no_tap_off_screen(monkeypatch):
+    """The ``screen`` part run small: one hand at 320x640, served by gunicorn from a throwaway file."""
+    from scorekeeper.bench import screen
+
+    monkeypatch.setattr(screen, "SIZES", ((320, 640),))
+    monkeypatch.setattr(screen, "HANDS", screen.HANDS[:1])
+    out = io.StringIO()
+    call_command("bench", only="screen", stdout=out)
+    assert re.search(
+        r"320x640: 9 taps a hand, 0 off screen when needed, totals hidden after 0 of 2 saves: met", out.getvalue()
+    )
