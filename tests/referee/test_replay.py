@@ -25,8 +25,8 @@ MU = ["Anna", "Beate", "Conny", "Dagmar"]
 
 
 def said(response) -> str:
-    """The page's text as read, names not isolated (``<bdi>`` dropped)."""
-    return re.sub(r"</?bdi>", "", response.content.decode())
+    """The page's text as read, names not isolated (``<bdi>`` dropped), red cards not marked (their spans dropped)."""
+    return re.sub(r'</?bdi>|<span class="red-suit">([^<]*)</span>', r"\1", response.content.decode())
 
 
 def flat(tricks) -> str:

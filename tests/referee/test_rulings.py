@@ -40,7 +40,7 @@ def test_kept_rulings_are_throttled_per_client(budget, referee):
     assert refused.status_code == 429
     page = refused.content.decode()
     assert "Too many kept rulings from this network for now. Try again in " in page
-    assert "A♥ wins" in page  # the question is still answered
+    assert '<span class="red-suit">A♥</span> wins' in page  # the question is still answered
     assert Ruling.objects.count() == 3
 
     htmx = client.post(referee, KEEP, **HTMX)  # said at the form (static/js/table.js reads the page's first line)
