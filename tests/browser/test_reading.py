@@ -9,6 +9,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page
 
+from scorekeeper.games import services
+from scorekeeper.mu import services as mu_services
+from scorekeeper.spades import services as spades_services
+
 from .helpers import screenshot
 
 pytestmark = pytest.mark.browser
@@ -78,3 +82,45 @@ def test_hearts_and_diamonds_are_red_in_the_referee_and_the_replay(page: Page, l
         page.emulate_media(media=media)
         assert [is_red(locator) for locator in reds] == [True] * len(reds), media
         assert not is_red(page.locator("#replay-allowed button[value=AC]"))
+
+
+#: The width A4 portrait leaves between 12 mm margins, in CSS pixels (96 per inch): 186 mm.
+A4_WIDTH = round(186 / 25.4 * 96)
+
+#: The words of ``selector``'s text that the page draws in two pieces (each a word the browser broke).
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const cell of document.querySelectorAll(selector)) {
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      for (const word of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if ([...range.getClientRects()].filter((box) => box.width && box.height).length > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_the_printed_sheet_breaks_no_word(page: Page, live_server) -> None:
+    """Issue 25: the printed sheet's heads broke mid-word ("Han d", "Annabe lle bid") to fit their
+    columns; now every word of every head and cell is whole, and the sheet still fits A4 portrait."""
+    names = ["Annabelle", "Bartholomew", "Catherine", "Dan", "Eve", "Fay"]
+    spades = services.game_create(players=names, dealer=0, rules={"preset": "six_player"})
+    spades_services.hand_bids_save(game=spades, bids=[2] * 6)
+    spades_services.hand_tricks_save(game=spades, tricks=[2] * 5 + [7])
+    mu = services.game_create(
+        players=["Anna", "Beate", "Conny", "Dagmar", "Emma", "Frieda"], dealer=0, rules={}, kind="mu"
+    )
+    mu_services.deal_auction_save(game=mu, laid=[2, 1, 0, 0, 0, 0], chef_trump="green", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=mu, points=[10] * 6)
+    page.set_viewport_size({"width": A4_WIDTH, "height": 1000})
+    page.emulate_media(media="print")
+    for game in (spades, mu):
+        page.goto(live_server.url + reverse("games:print", args=[game.edit_key]))
+        assert page.evaluate(BROKEN_WORDS, ".paper-sheet th, .paper-sheet td") == []
+        assert page.locator(".paper-sheet").evaluate("e => e.scrollWidth") <= A4_WIDTH
+        screenshot(page, f"print-words-{game.kind}.png")
