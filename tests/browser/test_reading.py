@@ -13,7 +13,7 @@ from scorekeeper.games import services
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
-from .helpers import screenshot
+from .helpers import expect_fits_the_phone, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -87,10 +87,10 @@ def test_hearts_and_diamonds_are_red_in_the_referee_and_the_replay(page: Page, l
 #: The width A4 portrait leaves between 12 mm margins, in CSS pixels (96 per inch): 186 mm.
 A4_WIDTH = round(186 / 25.4 * 96)
 
-#: The words of ``selector``'s text that the page draws in two pieces (each a word the browser broke).
-BROKEN_WORDS = """(selector) => {
+#: The words in the given elements that the page draws in two pieces (each a word the browser broke).
+BROKEN_WORDS = """(elements) => {
   const broken = [];
-  for (const cell of document.querySelectorAll(selector)) {
+  for (const cell of elements) {
     const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
       for (const word of node.textContent.matchAll(/\\S+/g)) {
@@ -121,6 +121,33 @@ def test_the_printed_sheet_breaks_no_word(page: Page, live_server) -> None:
     page.emulate_media(media="print")
     for game in (spades, mu):
         page.goto(live_server.url + reverse("games:print", args=[game.edit_key]))
-        assert page.evaluate(BROKEN_WORDS, ".paper-sheet th, .paper-sheet td") == []
+        assert page.locator(".paper-sheet th, .paper-sheet td").evaluate_all(BROKEN_WORDS) == []
         assert page.locator(".paper-sheet").evaluate("e => e.scrollWidth") <= A4_WIDTH
         screenshot(page, f"print-words-{game.kind}.png")
+
+
+#: How many lines the text of an element takes on the page.
+LINES = """(element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].filter((box) => box.width).map((box) => Math.round(box.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [["Ann", "Bob", "Cat", "Dan"], ["Annabelle", "Bartholomew", "Catherine", "Dan"]])
+def test_what_if_reads_each_sides_names_on_a_line_or_two(page: Page, live_server, players, size, scheme) -> None:
+    """Issue 25: "Ann & Cat" took three lines ("Ann", "&", "Cat") in a narrow first column of the
+    comparison at 375 and 320 px; a side's names now read whole, on one line or two."""
+    look_at(page, size, scheme)
+    game = services.game_create(players=players, dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=game, bids=[5, 2, 5, 2])
+    spades_services.hand_tricks_save(game=game, tricks=[5, 1, 5, 2])
+    page.goto(live_server.url + reverse("games:what_if", args=[game.edit_key, 1]) + "?compare=nil_value=50")
+    for side in (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"):
+        name = page.locator("#comparison th").filter(has_text=side)
+        assert name.evaluate(LINES) <= 2, side
+        assert name.evaluate_all(BROKEN_WORDS) == []
+    expect_fits_the_phone(page)
+    screenshot(page, f"what-if-{players[0]}-{size[0]}-{scheme}.png")
