@@ -9,7 +9,7 @@ Adding a key is one field declaration plus the scoring step that reads it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -210,3 +210,40 @@ def rules_to_record(rules: RuleSet, presets: Mapping[str, Mapping[str, KeyValue]
         if getattr(rules, name) != getattr(base, name):
             record[name] = getattr(rules, name)
     return record
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSentence:
+    """The rule in force for one house rule key, as one sentence (a game's rulebook page).
+
+    Attributes:
+        key: the house rule key (the page's anchor is ``"rule-<key>"``; explanation
+            lines link to it through :attr:`Line.rule <scorekeeper.engine.sheet.Line.rule>`).
+        group: the key's group (:attr:`KeySpec.group`).
+        text: one plain sentence stating the rule for the key's current value.
+        source: where the rule is written (:attr:`KeySpec.source`).
+    """
+
+    key: str
+    group: str
+    text: Text
+    source: str
+
+
+def rulebook_of(
+    rules: R, groups: Mapping[str, str], sentences: Mapping[str, Callable[[R], Text]]
+) -> tuple[tuple[str, tuple[RuleSentence, ...]], ...]:
+    """The rulebook of ``rules``: ``((group, (sentence, ...)), ...)``, groups in ``groups`` order, each
+    with its keys' sentences (``sentences``: key -> the function stating it) in declaration order;
+    every key exactly once, groups without keys left out. Built from the values, never per preset."""
+    specs = key_specs(type(rules))
+    book = []
+    for group in groups:
+        stated = tuple(
+            RuleSentence(key, spec.group, sentences[key](rules), spec.source)
+            for key, spec in specs.items()
+            if spec.group == group
+        )
+        if stated:
+            book.append((group, stated))
+    return tuple(book)

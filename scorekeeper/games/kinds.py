@@ -99,6 +99,9 @@ class GameKind(Protocol):
     def sheet_page(self, game: Game) -> SheetPage:
         """The game scored and laid out for its sheet (two queries)."""
 
+    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
+        """The game's house rules page: each rule in force as a plain sentence with its source."""
+
     def sheet_response(
         self,
         request: HtmxHttpRequest,

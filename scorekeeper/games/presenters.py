@@ -8,6 +8,7 @@ CSV and print.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from .undo import can_revert
 
 if TYPE_CHECKING:
     from scorekeeper.engine.record import AnyGame
+    from scorekeeper.engine.rules import RuleSentence
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,26 @@ class ShownLine:
     text: str
     rule: str
     source: str = ""
+
+
+@dataclass(frozen=True)
+class RulebookEntry:
+    """A rule in force, as a plain sentence in the player's language, with its source (a rulebook page)."""
+
+    key: str
+    text: str
+    source: str
+
+
+def rulebook_entries(
+    book: tuple[tuple[str, tuple[RuleSentence, ...]], ...], groups: Mapping[str, str]
+) -> list[tuple[str, list[RulebookEntry]]]:
+    """A kind's rulebook (``engine.rules.rulebook_of``) in the player's language: ``[(group title, entries)]``
+    (``groups``: each group's title, untranslated)."""
+    return [
+        (gettext(groups[group]), [RulebookEntry(s.key, s.text.render(gettext), s.source) for s in sentences])
+        for group, sentences in book
+    ]
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """URLs of the shared core: home, the web app manifest, the games list and import, players, a game's
-sheet, live poll, sharing, change history, rematch and exports.
+sheet, live poll, sharing, change history, rematch, house rules and exports.
 
 A game's address holds one of its link keys (``<key:key>``): the edit link or the
 view link. The same paths serve both; each view asks what the key allows
@@ -37,6 +37,7 @@ urlpatterns = [
     path("games/<key:key>/history/<int:change_id>/undo/", views.change_revert, name="revert"),
     path("games/<key:key>/undo/", views.hand_undo, name="undo"),
     path("games/<key:key>/rematch/", views.game_rematch, name="rematch"),
+    path("games/<key:key>/rules/", views.game_rulebook, name="rulebook"),
     path("games/<key:key>/record.json", views.game_record_download, name="record"),
     path("games/<key:key>/sheet.csv", views.game_csv, name="csv"),
     path("games/<key:key>/print/", views.game_print, name="print"),

@@ -22,7 +22,7 @@ from scorekeeper.games.views.sheet import Reply
 from . import services, summaries
 from .presenters import MuPage, mu_page
 from .rows import mu_game, stored_deal, stored_deals
-from .views import mu_sheet_response
+from .views import mu_rulebook, mu_sheet_response
 
 
 class Mu:
@@ -91,6 +91,10 @@ class Mu:
     def sheet_page(self, game: Game) -> MuPage:
         """The game scored and laid out for its sheet (:func:`presenters.mu_page`)."""
         return mu_page(game)
+
+    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
+        """The game's house rules page (:func:`.views.mu_rulebook`)."""
+        return mu_rulebook(request, game)
 
     def sheet_response(
         self,

@@ -18,11 +18,13 @@ from django.utils.translation import gettext
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction, partner_candidates, trump_options, vize_of
 from scorekeeper.engine.mu.game import Eklat, MuGame, Played
+from scorekeeper.engine.mu.rulebook import rulebook
+from scorekeeper.engine.mu.rules import GROUPS, mu_rules
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_in_deal, team_target
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import HandScore, Sheet
 from scorekeeper.games.models import Deal, Game
-from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
+from scorekeeper.games.presenters import RulebookEntry, ShownLine, SideTotal, rulebook_entries, shown_line, side_totals
 
 from .rows import mu_game
 
@@ -313,3 +315,8 @@ def double_counted(counted: dict[int, tuple[tuple[str, int], ...]], names: tuple
         for (colour, index), who in owners.items()
         if len(who) > 1
     ]
+
+
+def mu_rulebook(game: Game) -> list[tuple[str, list[RulebookEntry]]]:
+    """The game's house rules as sentences, by group: ``[(group title, entries)]`` (from its rules' values)."""
+    return rulebook_entries(rulebook(mu_rules(game.rules)), GROUPS)

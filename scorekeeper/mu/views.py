@@ -225,3 +225,9 @@ def mu_new(request: HtmxHttpRequest) -> HttpResponse:
             return redirect(access.game_url(game))
     status = 422 if request.method == "POST" else 200
     return render(request, "mu/new.html", {"form": form, "known_players": known_players(request)}, status=status)
+
+
+def mu_rulebook(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """The game's house rules (``/games/<key>/rules/``, the core's address: ``games.views.game_rulebook``):
+    each rule in force as a plain sentence with its source in the Mü & mehr rulebook."""
+    return render(request, "mu/rulebook.html", {"game": game, "groups": presenters.mu_rulebook(game)})

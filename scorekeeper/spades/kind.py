@@ -22,6 +22,7 @@ from scorekeeper.games.views.sheet import Reply
 from . import services, summaries
 from .presenters import SpadesPage, spades_page
 from .rows import spades_game, stored_hand, stored_hands
+from .views.rules import game_rulebook
 from .views.sheet import sheet_response
 
 
@@ -90,6 +91,10 @@ class Spades:
     def sheet_page(self, game: Game) -> SpadesPage:
         """The game scored and laid out for its sheet (:func:`presenters.spades_page`)."""
         return spades_page(game)
+
+    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
+        """The game's rulebook page (:func:`.views.rules.game_rulebook`)."""
+        return game_rulebook(request, game)
 
     def sheet_response(
         self,

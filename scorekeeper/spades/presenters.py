@@ -23,7 +23,7 @@ from scorekeeper.engine.spades.offers import Declarable, declarable
 from scorekeeper.engine.spades.rulebook import rulebook
 from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.presenters import ShownLine, SideTotal, shown_line, side_totals
+from scorekeeper.games.presenters import RulebookEntry, ShownLine, SideTotal, rulebook_entries, shown_line, side_totals
 
 from .rows import read_spades_game, spades_game
 
@@ -342,18 +342,6 @@ def _taken(hand: SpadesHand, seat: int) -> int | None:
     return None if hand.tricks is None else hand.tricks[seat]
 
 
-@dataclass(frozen=True)
-class RulebookEntry:
-    """A rule in force, as a plain sentence in the player's language, with its source."""
-
-    key: str
-    text: str
-    source: str
-
-
 def game_rulebook(rules: SpadesRules) -> list[tuple[str, list[RulebookEntry]]]:
     """The rules in force as sentences, by group: ``[(group title, entries)]`` (from the values)."""
-    return [
-        (gettext(GROUPS[group]), [RulebookEntry(s.key, s.text.render(gettext), s.source) for s in sentences])
-        for group, sentences in rulebook(rules)
-    ]
+    return rulebook_entries(rulebook(rules), GROUPS)

@@ -1,5 +1,6 @@
-"""URLs of Spades: a new game, entering and correcting hands, "what if" and the rulebooks
-(in the ``games`` namespace, see ``scorekeeper.urls``)."""
+"""URLs of Spades: a new game, entering and correcting hands, "what if" and a preset's rulebook
+(in the ``games`` namespace, see ``scorekeeper.urls``; a game's house rules are the core's address,
+``games:rulebook``, answered by :func:`.views.rules.game_rulebook`)."""
 
 from django.urls import path
 
@@ -16,6 +17,5 @@ urlpatterns = [
     path("games/<key:key>/tricks/rest/", sheet.hand_tricks_rest, name="tricks_rest"),
     path("games/<key:key>/hands/<int:number>/", sheet.hand_edit, name="hand_edit"),
     path("games/<key:key>/hands/<int:number>/what-if/", rules.hand_what_if, name="what_if"),
-    path("games/<key:key>/rules/", rules.game_rulebook, name="rulebook"),
     path("rules/<slug:preset>/", rules.preset_rulebook, name="preset_rulebook"),
 ]

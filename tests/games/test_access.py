@@ -34,7 +34,7 @@ WRITES = {
     "mu_auction", "mu_preview", "mu_points", "mu_count", "mu_deal_edit",
 }  # fmt: skip
 MU_ONLY = {"mu_auction", "mu_preview", "mu_points", "mu_count", "mu_deal_edit"}
-SPADES_ONLY = {"bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "hand_edit", "what_if", "rulebook"}
+SPADES_ONLY = {"bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "hand_edit", "what_if"}
 #: Everything a game keeps, compared before and after a refused request.
 STORED = (Game, Hand, Deal, HouseRules, Ruling, Change, Player, Seat)
 

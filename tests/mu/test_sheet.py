@@ -70,12 +70,41 @@ def test_mu_sheet_page_and_undo(client):
     assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
 
 
-@pytest.mark.parametrize("name", ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "rulebook"])
+@pytest.mark.parametrize("name", ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest"])
 def test_spades_entry_points_refuse_a_mu_game(client, name):
     game = services.game_import(record=RECORD)
-    method = client.get if name == "rulebook" else client.post
-    assert method(reverse(f"games:{name}", args=[game.edit_key])).status_code == 404
+    assert client.post(reverse(f"games:{name}", args=[game.edit_key])).status_code == 404
     assert Deal.objects.filter(game=game).count() == 3
+
+
+@pytest.mark.parametrize("bonus_above_seven", ["flat", "rising"])
+def test_a_mu_game_has_a_house_rules_page_each_rule_citing_the_rulebook(client, bonus_above_seven):
+    """Issue 25: a Mü game's house rules were shown nowhere (``/games/<key>/rules/`` was 404): the
+    sheet's bar now links its page, as Spades' does, every rule in force a sentence with its source."""
+    rules = {"preset": "standard", "target": 300, "bonus_above_seven": bonus_above_seven}
+    game = services.game_create(players=PLAYERS, dealer=0, rules=rules, kind="mu")
+    address = reverse("games:rulebook", args=[game.edit_key])
+    assert f'<a class="bar-link" href="{address}">House rules</a>' in client.get(sheet_url(game)).content.decode()
+
+    page = client.get(address).content.decode()
+
+    rising = bonus_above_seven == "rising"
+    assert re.search(
+        r'<li id="rule-target"><span>The game is played until a player has more than 300 points; then '
+        r'the highest total wins.</span> <small class="source"><a class="cite" href="/reference/mu/#'
+        r'[^"]*" title="mu.md §9; game-record.md \(Mü keys: target\)">\(Mü rulebook §9; ',
+        page,
+    )
+    bonus = "keeps rising above level 7, by 10 a level, up to 100" if rising else "rises up to level 7: every level"
+    assert re.search(
+        rf'<li id="rule-bonus_above_seven"><span>A made game&#x27;s bonus {bonus}.*?</span> <small '
+        r'class="source"><a class="cite" [^>]*>\(Mü rulebook §8\)</a>',
+        page,
+    )
+    german = client.get(reverse("games:rulebook", args=[game.view_key]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "<h1>Hausregeln</h1>" in german and "mehr als 300 Punkte hat" in german and "(Mü-Regelheft §8)" in german
+    assert ("auch über Höhe 7 weiter" if rising else "steigt nur bis Höhe 7") in german
+    assert game.edit_key not in german  # through the view link
 
 
 def test_mu_game_on_the_home_page_and_as_a_download(client):

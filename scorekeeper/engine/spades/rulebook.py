@@ -20,9 +20,9 @@ the sections of the published texts (000-004, listed there) named in each key's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..rules import RuleSentence, rulebook_of
 from ..text import Text
 from ..text import gettext_noop as _
 from .rulebook_bags import SENTENCES as BAGS
@@ -30,7 +30,7 @@ from .rulebook_bidding import SENTENCES as BIDDING
 from .rulebook_common import Sentence, registrar, sides, text
 from .rulebook_nil import SENTENCES as NIL
 from .rulebook_special import SENTENCES as SPECIAL
-from .rules import GROUPS, KEYS, SpadesRules
+from .rules import GROUPS, SpadesRules
 
 #: Decks that have the two jokers (rake 'em and shake 'em needs the big joker).
 JOKER_DECKS = ("jokers", "nyc", "jokers54")
@@ -39,41 +39,14 @@ JOKER_DECKS = ("jokers", "nyc", "jokers54")
 DECK_CARDS = {"standard": 52, "jokers": 52, "nyc": 52, "deuces_high": 52, "jokers54": 54, "double": 102}
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSentence:
-    """The rule in force for one house rule key, as one sentence.
-
-    Attributes:
-        key: the house rule key (the page's anchor is ``"rule-<key>"``; explanation
-            lines link to it through :attr:`Line.rule <scorekeeper.engine.sheet.Line.rule>`).
-        group: the key's group (:attr:`KeySpec.group`).
-        text: one plain sentence stating the rule for the key's current value.
-        source: where the rule is written (:attr:`KeySpec.source`).
-    """
-
-    key: str
-    group: str
-    text: Text
-    source: str
-
-
 def rulebook(rules: SpadesRules) -> tuple[tuple[str, tuple[RuleSentence, ...]], ...]:
     """The rulebook for ``rules``: groups in :data:`GROUPS` order, each with its keys' sentences.
 
     Returns:
-        ``((group, (sentence, ...)), ...)``: every key of :data:`KEYS` exactly once,
+        ``((group, (sentence, ...)), ...)``: every key of :data:`~.rules.KEYS` exactly once,
         in declaration order within its group; groups without keys are left out.
     """
-    book = []
-    for group in GROUPS:
-        sentences = tuple(
-            RuleSentence(key, spec.group, _SENTENCES[key](rules), spec.source)
-            for key, spec in KEYS.items()
-            if spec.group == group
-        )
-        if sentences:
-            book.append((group, sentences))
-    return tuple(book)
+    return rulebook_of(rules, GROUPS, _SENTENCES)
 
 
 #: Key -> the function that states it, for the keys stated in this module (the table, winning, play).

@@ -1,6 +1,7 @@
 """Views of the shared core: thin. Parse the form, call a service, render the page or its partial.
 
-- :mod:`.pages`: home, health, the web app manifest, rematch, the record download and the rules reference;
+- :mod:`.pages`: home, health, the web app manifest, rematch, the record download, a game's house rules
+  (its kind's page) and the rules reference;
 - :mod:`.sheet`: the sheet's live poll, undo, and what every write answers (each kind's
   sheet page is its own: ``scorekeeper.spades.views``, ``scorekeeper.mu.views``);
 - :mod:`.sharing`: links, QR codes and the phone's name;
@@ -19,7 +20,7 @@ from .accounts import sign_out, signup
 from .changes import change_revert, game_changes
 from .games import game_csv, game_print, games_import, games_list
 from .offline import service_worker
-from .pages import game_record_download, game_rematch, health, home, rules_reference, web_manifest
+from .pages import game_record_download, game_rematch, game_rulebook, health, home, rules_reference, web_manifest
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
 from .sheet import game_detail, game_live, row_explain
@@ -38,6 +39,7 @@ __all__ = [
     "game_print",
     "game_record_download",
     "game_rematch",
+    "game_rulebook",
     "game_share",
     "games_import",
     "games_list",

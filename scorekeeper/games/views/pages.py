@@ -1,5 +1,6 @@
-"""Pages outside a sheet: home, health, the web app manifest, rematch and the record download (a new
-game and the rulebooks are each kind's: ``scorekeeper.spades.views``, ``scorekeeper.mu.views``)."""
+"""Pages outside a sheet: home, health, the web app manifest, rematch, the record download and a game's
+house rules (a new game and the house rules pages are each kind's: ``scorekeeper.spades.views``,
+``scorekeeper.mu.views``)."""
 
 from __future__ import annotations
 
@@ -69,6 +70,14 @@ def game_rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     new = services.game_rematch(game=game, owner=access.new_owner(request))
     access.game_started(request, new)
     return redirect(access.game_url(new))
+
+
+@require_safe
+def game_rulebook(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """``/games/<key>/rules/``: the game's house rules, each rule in force as a plain sentence with its
+    source, as its kind states them (the "House rules" link of every sheet)."""
+    game = game_for(request, key)
+    return game.game_kind.rulebook_response(request, game)
 
 
 @require_safe

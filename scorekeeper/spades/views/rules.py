@@ -16,7 +16,7 @@ from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, spades_rules
 from scorekeeper.games import access
 from scorekeeper.games.access import game_for
 from scorekeeper.games.forms import MAX_PLAYERS, add_rule_error, small_number
-from scorekeeper.games.models import HouseRules
+from scorekeeper.games.models import Game, HouseRules
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.pages import known_players
@@ -118,10 +118,9 @@ def _chosen_house_rules(request: HtmxHttpRequest, value: str) -> HouseRules | No
     return saved
 
 
-@require_safe
-def game_rulebook(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The game's rulebook: every rule in force as a plain sentence with its source."""
-    game = game_for(request, key, kind="spades")
+def game_rulebook(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """The game's rulebook (``/games/<key>/rules/``, the core's address: ``games.views.game_rulebook``):
+    every rule in force as a plain sentence with its source."""
     rules = spades_rules(game.rules)
     context = {"game": game, "groups": presenters.game_rulebook(rules), "preset": _preset_title(rules)}
     return render(request, "spades/rulebook.html", context)
