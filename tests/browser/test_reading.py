@@ -151,3 +151,17 @@ def test_what_if_reads_each_sides_names_on_a_line_or_two(page: Page, live_server
         assert name.evaluate_all(BROKEN_WORDS) == []
     expect_fits_the_phone(page)
     screenshot(page, f"what-if-{players[0]}-{size[0]}-{scheme}.png")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replays_other_cards_open_from_a_whole_line(page: Page, live_server, size) -> None:
+    """Issue 25 (looked at): "Other cards (the table played them)" was a line of text to hit, its chevron
+    wrapped alone below it at 320 px; now it is a row as tall as a tap, the chevron at its end."""
+    look_at(page, size, "light")
+    page.goto(live_server.url + reverse("games:replay") + "?cards=KH")
+    summary = page.locator("details.others > summary")
+    box = summary.bounding_box()
+    assert box and box["height"] >= 44
+    assert summary.evaluate("e => getComputedStyle(e).display") == "flex"  # the chevron beside the words
+    summary.click()
+    assert page.locator("details.others").evaluate("e => e.open")
