@@ -262,14 +262,27 @@
     if (entry.target.isConnected) document.documentElement.style.setProperty("--standings", `${entry.target.offsetHeight}px`);
   });
 
-  // A tap on a row's answer opens the row again; its next answer closes it (one row at a time).
+  // A tap on a row's answer opens the row again; its next answer closes it (one row at a time). In a
+  // .skippable box (Spades) a tap on a waiting row's name opens it too, and the open row is .current.
+  const markCurrent = (box) => {
+    const current = box.querySelector(":scope > .changing") || [...box.children].find((row) => row.matches(".choices:not(:has(:checked))"));
+    box.querySelectorAll(":scope > .current").forEach((row) => { if (row !== current) row.classList.remove("current"); });
+    current?.classList.add("current");
+  };
   document.addEventListener("click", (event) => {
-    const row = event.target.closest?.(".one-at-a-time > .choices:not(.changing) > input:checked + label")?.parentElement;
+    const answer = event.target.closest?.(".one-at-a-time > .choices:not(.changing) > input:checked + label");
+    const waiting = event.target.closest?.(".one-at-a-time.skippable > .choices:not(.current):not(:has(:checked))");
+    const row = answer?.parentElement || waiting;
     if (!row) return;
     row.parentElement.querySelectorAll(".changing").forEach((other) => other.classList.remove("changing"));
     row.classList.add("changing");
+    markCurrent(row.parentElement);
   });
-  document.addEventListener("change", (event) => { event.target.closest?.(".changing")?.classList.remove("changing"); });
+  document.addEventListener("change", (event) => {
+    const row = event.target.closest?.(".one-at-a-time > .choices");
+    row?.classList.remove("changing");
+    if (row) markCurrent(row.parentElement);
+  });
 
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => {
@@ -278,7 +291,11 @@
     const standings = document.getElementById("standings");
     if (standings && content.contains(standings)) { sticky.disconnect(); sticky.observe(standings); }
     // One row at a time (issue 25): without this script every row shows, as a plain form.
-    [content, ...content.querySelectorAll(".turns")].forEach((box) => { if (box.matches?.(".turns")) box.classList.add("one-at-a-time"); });
+    [content, ...content.querySelectorAll(".turns")].forEach((box) => {
+      if (!box.matches?.(".turns")) return;
+      box.classList.add("one-at-a-time");
+      markCurrent(box);
+    });
     // Taps kept in a form sent afresh: asked again what they rule out, once htmx listens to the form.
     if (retap && content.contains(retap)) {
       retap.dispatchEvent(new Event("change", { bubbles: true }));

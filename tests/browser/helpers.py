@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
@@ -51,18 +52,37 @@ def start_spades_game(page: Page, live_server, *, target: int | None = None) -> 
 
 
 def tap_bids(page: Page, bids: dict[int, str]) -> None:
-    """Tap one bid button per bidder given (seat, or side with partnership bidding -> "4", "nil", ...)."""
-    for index, value in bids.items():
-        page.locator(f"label[for=bid-{index}-{value}]").click()
-        expect(page.locator(f"#bid-{index}-{value}")).to_be_checked()
+    """Tap one bid button per bidder given (seat, or side with partnership bidding -> "4", "nil", ...),
+    in bidding order as the form asks (one row at a time), whatever order they are given in."""
+    for index, value in in_form_order(page, "bid", bids):
+        tap_choice(page, f"bid-{index}-{value}")
 
 
 def tap_tricks(page: Page, tricks: dict[int, int], rest: int) -> None:
     """Tap the tricks of every seat but the last in bidding order; wait for its rest to show."""
-    for seat, taken in tricks.items():
-        page.locator(f"label[for=tricks-{seat}-{taken}]").click()
-        expect(page.locator(f"#tricks-{seat}-{taken}")).to_be_checked()
+    for seat, taken in in_form_order(page, "tricks", tricks):
+        tap_choice(page, f"tricks-{seat}-{taken}")
     expect(page.locator("[data-testid=rest]")).to_have_text(str(rest))
+
+
+def in_form_order(page: Page, kind: str, choices: dict[int, Any]) -> list[tuple[int, Any]]:
+    """``choices`` (row index -> value) in the order of their rows on the form: the bidding order."""
+    rows = page.locator(f"#entry fieldset:has([id^={kind}-])").evaluate_all(
+        "rows => rows.map((row) => row.querySelector('input').id.split('-')[1])"
+    )
+    return sorted(choices.items(), key=lambda item: rows.index(str(item[0])) if str(item[0]) in rows else len(rows))
+
+
+def tap_choice(page: Page, input_id: str) -> None:
+    """Tap the button of radio ``input_id``; if its row is closed (one row at a time: an answered row
+    shows only its answer, a row still to come only its name), tap that first to open it, as a player would."""
+    label = page.locator(f"label[for={input_id}]")
+    if not label.is_visible():
+        row = page.locator(f"fieldset:has(#{input_id})")
+        answer = row.locator("input:checked + label")
+        (answer if answer.count() else row.locator("legend")).click()  # its answer, or its waiting name
+    label.click()
+    expect(page.locator(f"#{input_id}")).to_be_checked()
 
 
 def save(page: Page, button: str, next_heading: str | None) -> None:

@@ -91,7 +91,7 @@ def test_new_york_game_at_phone_size(live_server, page: Page) -> None:
     expect(rows.nth(1).locator("legend")).to_have_text("Bob & Dan")
     for side in (0, 1):
         for bid in range(4, 11):  # a side bids 4 to 10
-            expect(page.locator(f"label[for=bid-{side}-{bid}]")).to_be_visible()
+            expect(page.locator(f"label[for=bid-{side}-{bid}]")).to_be_attached()  # side 1's row waits its turn
         expect(page.locator(f"label[for=bid-{side}-3]")).to_have_count(0)
         expect(page.locator(f"label[for=bid-{side}-11]")).to_have_count(0)
         expect(page.locator(f"label[for^=bid-{side}-]")).to_have_count(7)
@@ -152,7 +152,7 @@ def test_cutthroat_game_at_phone_size(live_server, page: Page) -> None:
     # Every player bets 0 to 17 (0 is a plain bet; no nil).
     for seat in range(3):
         for bid in (0, 1, 17):
-            expect(page.locator(f"label[for=bid-{seat}-{bid}]")).to_be_visible()
+            expect(page.locator(f"label[for=bid-{seat}-{bid}]")).to_be_attached()  # later rows wait their turn
         expect(page.locator(f"label[for=bid-{seat}-18]")).to_have_count(0)
         expect(page.locator(f"label[for=bid-{seat}-nil]")).to_have_count(0)
         expect(page.locator(f"label[for=bid-{seat}-blind_nil]")).to_have_count(0)

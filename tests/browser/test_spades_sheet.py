@@ -18,7 +18,17 @@ from scorekeeper.games.models import Hand
 from scorekeeper.spades import services as spades_services
 
 from ..games.factories import sheet_url
-from .helpers import SHOTS, SPADES_PLAYERS, HeldPreviews, press, save, start_spades_game, tap_bids, tap_tricks
+from .helpers import (
+    SHOTS,
+    SPADES_PLAYERS,
+    HeldPreviews,
+    press,
+    save,
+    start_spades_game,
+    tap_bids,
+    tap_choice,
+    tap_tricks,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +69,7 @@ def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> No
     play_hand(page, 1, {1: "3", 2: "3", 3: "2", 0: "4"}, {1: 3, 2: 4, 3: 1}, rest=5)
     expect_totals(page, 72, -50)
     # Bob & Dan are 122 behind: blind nil (allowed from 100 behind) is now offered to them only.
-    expect(page.locator("label[for=bid-1-blind_nil]")).to_be_visible()
+    expect(page.locator("label[for=bid-1-blind_nil]")).to_be_attached()  # Bob bids last: his row waits its turn
     expect(page.locator("label[for=bid-0-blind_nil]")).to_have_count(0)
 
     # Hand 2 (Bob deals; order Cat, Dan, Ann, Bob; Bob gets the rest).
@@ -118,7 +128,7 @@ def test_error_at_the_field(live_server, page: Page) -> None:
     # At 0-0 nobody is 100 behind: no blind nil button for anyone (nil is offered).
     for seat in range(4):
         expect(page.locator(f"label[for=bid-{seat}-blind_nil]")).to_have_count(0)
-        expect(page.locator(f"label[for=bid-{seat}-nil]")).to_be_visible()
+        expect(page.locator(f"label[for=bid-{seat}-nil]")).to_be_attached()  # a row waiting its turn is hidden
 
     # Dan's bid is missing. The form has `novalidate`, so every phone gets the
     # server's answer: the error at Dan's fieldset, the other bids kept, nothing saved.
@@ -248,6 +258,9 @@ def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page
     offers = HeldPreviews(page, "/offers/")
     page.locator("label[for=bid-1-nil]").click()
     offers.wait()
+    offers.release()
+    page.locator("label[for=bid-2-3]").click()  # Cat bids: Dan's row is next (one row at a time)
+    offers.wait()
     press(page, "label[for=bid-3-4]")
     offers.release()  # while the finger is down: Dan, Bob's partner, must now bid 4 or more
     for bid in ("nil", "1", "2", "3"):  # muted in their places, not to be tapped, and why is said
@@ -258,7 +271,7 @@ def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page
     expect(page.locator("#bid-1-nil")).to_be_checked()
     offers.wait()  # Dan's tap asks too
     offers.release()
-    page.locator("label[for=bid-1-3]").click()  # Bob bids 3 after all: Dan may bid anything again
+    tap_choice(page, "bid-1-3")  # Bob bids 3 after all (his answer opens his row): Dan may bid anything again
     offers.wait()
     offers.release()
     expect(page.locator("label[for=bid-3-1]")).not_to_have_css("pointer-events", "none")
@@ -277,11 +290,11 @@ def test_saving_while_the_offers_are_on_their_way_saves_the_last_taps(live_serve
     offers = HeldPreviews(page, "/offers/")
     tap_bids(page, {1: "4", 2: "4", 3: "4", 0: "2"})
     offers.wait(4)
-    page.locator("label[for=bid-0-1]").click()  # Ann changes her mind before the offers are back
+    tap_choice(page, "bid-0-1")  # Ann changes her mind before the offers are back
     offers.wait(5)
     offers.release()  # the offers for Ann's 2 were dropped; those for her 1 are swapped in
     expect(page.locator("#bid-0-1")).to_be_checked()
-    page.locator("label[for=bid-0-3]").click()  # and again: saved before its offers are back
+    tap_choice(page, "bid-0-3")  # and again: saved before its offers are back
     offers.wait()
     save(page, "Save bids", "Hand 1: tricks taken")
     offers.stop()
