@@ -13,6 +13,7 @@ from scorekeeper.games import services
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
+from ..games.factories import sheet_url
 from .helpers import expect_fits_the_phone, screenshot
 
 pytestmark = pytest.mark.browser
@@ -165,3 +166,52 @@ def test_the_replays_other_cards_open_from_a_whole_line(page: Page, live_server,
     assert summary.evaluate("e => getComputedStyle(e).display") == "flex"  # the chevron beside the words
     summary.click()
     assert page.locator("details.others").evaluate("e => e.open")
+
+
+#: The flex and grid boxes whose words are loose text beside an element that has words of its own (a name's
+#: ``<bdi>``): each becomes an item of its own, and the spaces between them are dropped ("CountBeate's cards").
+#: A box that sets a gap between its items (the brand: "♠ Scorekeeper") keeps its words apart.
+TORN_SENTENCES = """() => [...document.querySelectorAll('body *')].filter((box) => {
+  const style = getComputedStyle(box);
+  if (!/flex|grid/.test(style.display) || !['normal', '0px'].includes(style.columnGap)) return false;
+  const nodes = [...box.childNodes];
+  return nodes.some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim())
+    && nodes.some((node) => node.nodeType === Node.ELEMENT_NODE && !['INPUT', 'SELECT'].includes(node.tagName)
+                            && node.textContent.trim());
+}).map((box) => `${box.tagName.toLowerCase()}: ${box.textContent.trim()}`)"""
+
+
+def test_sentences_with_names_keep_their_spaces(page: Page, page_without_javascript: Page, live_server) -> None:
+    """Issue 25: "Which cards did Anna lay?" read "Which cards didAnnalay?": the summary, a flex box, made
+    the name's ``<bdi>`` an item of its own and dropped the spaces beside it. No page of a game puts loose
+    words beside a name in such a box."""
+    mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
+    mu_services.deal_points_save(game=mu, points=[30, 20, 10, 0])
+    spades = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    spades_services.hand_bids_save(game=spades, bids=[5, 2, 5, 2])
+    spades_services.hand_tricks_save(game=spades, tricks=[5, 1, 5, 2])
+    spades_services.hand_bids_save(game=spades, bids=[3, "nil", 4, 5])
+    pages = [(mu, "detail"), (mu, "rulebook"), (mu, "game_referee"), (mu, "changes"), (spades, "detail")]
+    pages += [(spades, "share"), (spades, "game_replay")]
+    addresses = [reverse(f"games:{name}", args=[game.edit_key]) for game, name in pages]
+    addresses += [reverse("games:what_if", args=[spades.edit_key, 1]), reverse("games:new"), reverse("games:mu_new")]
+    addresses += ["/", reverse("games:list"), reverse("games:players")]
+    for address in addresses:
+        page.goto(live_server.url + address)
+        page.evaluate("document.querySelectorAll('details').forEach((details) => { details.open = true; })")
+        assert page.evaluate(TORN_SENTENCES) == [], address
+
+    # The cards the Chef and the Vize laid (the auction's answer; without JavaScript, the form sent back).
+    plain = page_without_javascript
+    game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
+    plain.goto(live_server.url + sheet_url(game))
+    for seat, cards in enumerate([2, 1, 0, 0]):
+        plain.locator(f"label[for=laid-{seat}-{cards}]").click()
+    plain.get_by_role("button", name="Save the auction").click()
+    summaries = plain.locator("details.counter > summary")
+    assert [summary.inner_text() for summary in summaries.all()] == [
+        "Which cards did Beate lay? (optional)",
+        "Which cards did Anna lay? (optional)",
+    ]
+    assert plain.evaluate(TORN_SENTENCES) == []
