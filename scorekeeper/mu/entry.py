@@ -33,6 +33,7 @@ def mu_entry_forms(
             for seat, name in enumerate(page.sheet.sides)
         ],
         "points_form": points_form,
+        "points_rest": points_form.rest_line(),
         "point_rows": [
             (
                 page.sheet.sides[seat],

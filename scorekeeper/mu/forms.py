@@ -230,6 +230,24 @@ class MuPointsForm(forms.Form):
         """Card points in seat order (after ``is_valid()``)."""
         return [self.cleaned_data[f"points_{seat}"] for seat in sorted(self.order)]
 
+    def rest_line(self, counted: dict[int, int] | None = None) -> dict[str, Any]:
+        """The rest line under the points typed so far, as they are typed (the server's sum, as
+        the save's): ``rest``, the last seat's points once every other seat has a number, else
+        ``None``; ``error``, said at once when the points so far add up to more than a deal has.
+        ``counted``: points a card counter is about to put in their fields (seat -> points)."""
+        typed = {
+            seat: small_number(self.data.get(f"points_{seat}", ""), digits=3)
+            for seat in self.order
+            if seat != self.rest_seat
+        }
+        typed.update(counted or {})
+        taken = sum(value or 0 for value in typed.values())
+        if taken > self.total:
+            error = _("These card points add up to %(taken)d: more than the %(total)d of a deal.")
+            return {"rest": None, "error": error % {"taken": taken, "total": self.total}}
+        complete = None not in typed.values()
+        return {"rest": self.total - taken if complete else None, "error": None}
+
     def counted(self) -> dict[int, tuple[tuple[str, int], ...]]:
         """The cards tapped in each player's card counter: seat -> ((colour, digit index), ...)."""
         return _cards_by_seat(self.data, "cards", len(self.order))

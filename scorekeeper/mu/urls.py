@@ -13,5 +13,6 @@ urlpatterns = [
     path("games/<key:key>/deal/preview/", views.mu_auction_preview, name="mu_preview"),
     path("games/<key:key>/deal/points/", views.mu_points, name="mu_points"),
     path("games/<key:key>/deal/points/count/", views.mu_points_preview, name="mu_count"),
+    path("games/<key:key>/deal/points/rest/", views.mu_points_rest, name="mu_rest"),
     path("games/<key:key>/deals/<int:number>/", views.mu_deal_edit, name="mu_deal_edit"),
 ]

@@ -146,17 +146,31 @@ def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     page = presenters.mu_page(game)
     counted = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal).counted()
     asked = [seat for seat in page.point_order[:-1] if seat in counted]  # the dealer's are the rest
+    points = {seat: cards_points(counted[seat]) for seat in asked}
     # Unbound, the counted points as initial: a preview shows numbers, not "required" errors.
-    initial = {f"points_{seat}": cards_points(counted[seat]) for seat in asked}
-    form = MuPointsForm(order=page.point_order, total=page.points_in_deal, initial=initial)
+    form = MuPointsForm(
+        order=page.point_order, total=page.points_in_deal, initial={f"points_{seat}": points[seat] for seat in asked}
+    )
     context = {
         "page": page,
         "game": game,
         "oob": True,
         "double_counted": presenters.double_counted(counted, page.sheet.sides),
         "counted_fields": [form[f"points_{seat}"] for seat in asked],
+        # The rest with the counted points as they are about to stand in their fields.
+        "points_rest": MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal).rest_line(points),
     }
     return render(request, "mu/sheet.html#points-preview", context)
+
+
+@require_POST
+def mu_points_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """As card points are typed (htmx): the dealer's rest of the deal's points, or, at once, that
+    the points typed add up to more than a deal has (issue 25); the fields are left as typed."""
+    game = game_for(request, key, edit=True, kind="mu")
+    page = presenters.mu_page(game)
+    form = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal)
+    return render(request, "mu/sheet.html#points-rest", {"page": page, "game": game, "points_rest": form.rest_line()})
 
 
 @require_POST

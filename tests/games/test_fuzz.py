@@ -32,7 +32,7 @@ from scorekeeper.spades import services as spades_services
 from .factories import HTMX, play, record, sheet_url, snapshot
 
 SPADES_POSTS = ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "rematch", "game_referee"]
-MU_POSTS = ["mu_auction", "mu_preview", "mu_points", "mu_count", "undo", "rematch", "game_referee"]
+MU_POSTS = ["mu_auction", "mu_preview", "mu_points", "mu_count", "mu_rest", "undo", "rematch", "game_referee"]
 NEW_POSTS = ["new", "mu_new", "referee", "device"]
 #: Everything stored (accounts too), compared before and after a refused request.
 STORED = (Game, Hand, Deal, HouseRules, Ruling, Change, User, Player, Seat)

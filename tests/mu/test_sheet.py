@@ -267,10 +267,15 @@ def test_card_counter_adds_the_triangles_of_the_tapped_cards(client):
     page = response.content.decode()
     # Only Beate's points, out of band, and no card counted twice: the counters and Conny's
     # typed 14 are left as they are on the phone.
+    rest = reverse("games:mu_rest", args=[game.edit_key])
     assert page == (
         '<div id="double-counted" role="alert"></div>'
         '<input type="number" inputmode="numeric" min="0" max="60" name="points_1" id="id_points_1" value="5"'
-        ' hx-swap-oob="true">'
+        f' hx-post="{rest}" hx-trigger="input changed delay:250ms, change" hx-target="#points-rest" hx-swap="outerHTML"'
+        ' hx-include="closest form" hx-sync="closest form:abort" hx-swap-oob="true">'
+        # The rest line with Beate's counted 5 (Dagmar's and Emma's points still to come).
+        '<p id="points-rest" class="rest" aria-live="polite" hx-swap-oob="true">'
+        "<bdi>Anna</bdi> gets the rest of the 60 points.</p>"
     )  # a preview shows values, not "required" errors
 
 
