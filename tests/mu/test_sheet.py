@@ -315,7 +315,7 @@ def test_a_tap_that_changes_no_question_leaves_the_form_on_the_phone_as_it_is(cl
     preview = reverse("games:mu_preview", args=[game.edit_key])
     first = client.post(preview, laid(1, 1, 2, 4, 0), HTTP_HX_REQUEST="true").content.decode()
     shape = re.search(r'name="auction_shape" value="([0-9a-f]+)"', first)
-    assert shape is not None and '<div id="auction" class="stack" hx-swap-oob="true">' in first
+    assert shape is not None and '<div id="auction" class="turns stack" hx-swap-oob="true">' in first
     # Dagmar's laid cards, a trump and a partner chosen: the same questions, so only the trumps to hide come.
     data = {**laid(1, 1, 2, 4, 0), "laidcards_3": ["green:10"], "chef_trump": '"green"', "partner": "0"}
     again = client.post(preview, {**data, "auction_shape": shape.group(1)}, HTTP_HX_REQUEST="true").content.decode()
@@ -324,7 +324,7 @@ def test_a_tap_that_changes_no_question_leaves_the_form_on_the_phone_as_it_is(cl
     # Anna and Conny now tie for Vize: new questions, sent out of band.
     tied = {**data, **laid(2, 1, 2, 4, 0), "auction_shape": shape.group(1)}
     third = client.post(preview, tied, HTTP_HX_REQUEST="true").content.decode()
-    assert '<div id="auction" class="stack" hx-swap-oob="true">' in third and 'name="digits_0"' in third
+    assert '<div id="auction" class="turns stack" hx-swap-oob="true">' in third and 'name="digits_0"' in third
 
 
 def test_a_trump_not_among_the_laid_cards_is_refused(client):

@@ -1,0 +1,175 @@
+"""A whole Mü deal in one screen (issue 25): with 5 and 6 players, on a 375x812 and a 360x640 phone,
+every tap of a deal is on the screen when it is needed, and not under the sticky totals, without
+scrolling: each player's laid cards in seat order, the Vize's and the Chef's trump, the partner,
+Save; then each player's card points and Save. Before each tap the test checks the target's box is
+inside the viewport and below the totals, and that the point at its centre is the target itself
+(``document.elementFromPoint``), then taps that point as a finger would.
+
+Rules: docs/rules/mu.md (the auction §4-§6). Cards laid 1, 2, 0, 1, 4 (and 0): Emma is Chef at
+level 4, Beate Vize (the second most, alone); Emma picks Anna as partner.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from scorekeeper.games import services
+from scorekeeper.games.models import Deal
+from scorekeeper.mu import services as mu_services
+from tests.games.factories import sheet_url
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Anna", "Beate", "Conny", "Dagmar", "Emma", "Franziska"]
+ANNA, BEATE, EMMA = 0, 1, 4
+
+
+def expect_tappable(page: Page, target: Locator) -> None:
+    """``target`` is on the screen, below the sticky totals, and a finger at its centre taps it;
+    then tap there (no scrolling: the test never scrolls, and asks before it taps)."""
+    box = target.bounding_box()
+    assert box is not None, target
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    what = target.evaluate("(e) => e.outerHTML.slice(0, 80)")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{what} is off the screen sideways: {box}"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{what} is off the screen ({height} px): {box}"
+    totals = page.evaluate("document.getElementById('standings').getBoundingClientRect().bottom")
+    assert box["y"] >= totals - 0.5, f"{what} is under the totals (which end at {totals}): {box}"
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hit = target.evaluate(
+        "(e, [x, y]) => { const hit = document.elementFromPoint(x, y); return hit === e || e.contains(hit); }",
+        list(centre),
+    )
+    assert hit, f"{what}: another element is at its centre {centre}"
+    scrolled = page.evaluate("window.scrollY")
+    page.mouse.click(*centre)
+    assert page.evaluate("window.scrollY") == scrolled
+
+
+def expect_question_on_screen(page: Page, target: Locator) -> None:
+    """Every button of the question ``target`` belongs to (its fieldset) is on the screen below the
+    totals, whichever the table needs (the last digit, "no trump"), not just the one tapped."""
+    outside = target.evaluate(
+        """(e) => {
+            const totals = document.getElementById("standings").getBoundingClientRect().bottom;
+            return [...e.closest("fieldset").querySelectorAll("label")]
+                .filter((l) => l.getClientRects().length && getComputedStyle(l).visibility !== "hidden")
+                .map((l) => [l.textContent.trim(), l.getBoundingClientRect()])
+                .filter(([, r]) => r.top < totals - 0.5 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+                .map(([text, r]) => `${text} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+        }"""
+    )
+    assert not outside, f"buttons of this question off the screen ({page.viewport_size}): {outside}"
+
+
+def tap_and_wait(page: Page, target: Locator, answer: str) -> None:
+    """Tap ``target`` (checked first) and wait for htmx's answer from an address ending in ``answer``,
+    swapped in and settled."""
+    expect_question_on_screen(page, target)
+    with page.expect_response(lambda response: response.url.endswith(answer)) as info:
+        expect_tappable(page, target)
+    assert info.value.status == 200, info.value.status
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-added")).to_have_count(0)
+
+
+@pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.parametrize("size", [(375, 812), (360, 640)], ids=["375x812", "360x640"])
+def test_every_tap_of_a_mu_deal_is_on_one_screen(live_server, page: Page, players, size) -> None:
+    names = NAMES[:players]
+    game = services.game_create(players=names, dealer=0, rules={"preset": "standard"}, kind="mu")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(live_server.url + sheet_url(game))
+    expect(page.get_by_role("heading", name="Deal 1: the auction")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+
+    laid = [1, 2, 0, 1, 4, 0][:players]
+    for seat, cards in enumerate(laid):
+        tap_and_wait(page, page.locator(f"label[for=laid-{seat}-{cards}]"), "/preview/")
+        expect(page.locator(f"#laid-{seat}-{cards}")).to_be_checked()
+    expect(page.get_by_text("Emma is Chef at level 4")).to_be_visible()
+    for target in ("vize-trump-red", "chef-trump-green", f"partner-{ANNA}"):
+        tap_and_wait(page, page.locator(f"label[for={target}]"), "/preview/")
+        expect(page.locator(f"#{target}")).to_be_checked()
+    with page.expect_response(lambda response: response.url.endswith("/deal/auction/")) as info:
+        expect_tappable(page, page.get_by_role("button", name="Save the auction"))
+    assert info.value.status == 200
+    expect(page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
+    page.wait_for_timeout(100)  # the swap's scroll (show:#entry:top) done
+
+    # Card points from the dealer's left; Anna, the dealer, gets the rest.
+    points = {seat: 10 - seat for seat in range(1, players)}  # 9, 8, 7, 6 (, 5)
+    for seat, taken in points.items():
+        field = page.locator(f"input[name=points_{seat}]")
+        expect_tappable(page, field)
+        page.keyboard.type(str(taken))
+    rest = 60 - sum(points.values())
+    expect(page.locator("[data-testid=rest]")).to_have_text(str(rest))
+    with page.expect_response(lambda response: response.url.endswith("/deal/points/")) as info:
+        expect_tappable(page, page.get_by_role("button", name="Save card points"))
+    assert info.value.status == 200
+    expect(page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
+    record = Deal.objects.get(game=game, number=0).record
+    assert (record["chef"], record["vize"], record["partner"]) == (EMMA, BEATE, ANNA)
+    assert record["points"] == [rest, *points.values()]
+
+
+def test_the_dealers_rest_shows_as_points_are_typed_and_too_many_are_said_at_once(live_server, page: Page) -> None:
+    """Three players: 36 card points a deal (mu.md §1). Anna deals; Beate and Conny are asked."""
+    game = services.game_create(players=NAMES[:3], dealer=0, rules={"preset": "standard"}, kind="mu")
+    mu_services.deal_auction_save(game=game, laid=[0, 1, 2], chef_trump="green", vize_trump=7)
+    page.goto(live_server.url + sheet_url(game))
+    rest = page.locator("#points-rest")
+    expect(rest).to_have_text("Anna gets the rest of the 36 points.")
+    page.fill("input[name=points_1]", "30")
+    page.fill("input[name=points_2]", "20")
+    # Said at the form as it is typed, before Save: nothing was posted but the previews.
+    expect(rest.get_by_role("alert")).to_have_text("These card points add up to 50: more than the 36 of a deal.")
+    page.fill("input[name=points_2]", "4")
+    expect(rest).to_have_text("Anna took the rest: 2")
+    # Counting Conny's cards puts her points in, and the rest follows: red 6, 2 points.
+    page.locator("summary", has_text="Count Conny's cards").click()
+    with page.expect_response(lambda response: response.url.endswith("/count/")):
+        page.locator("label[for=card-2-red7]").click()
+    expect(page.locator("input[name=points_2]")).to_have_value("2")
+    expect(rest).to_have_text("Anna took the rest: 4")
+    assert "points" not in Deal.objects.get(game=game, number=0).record
+
+
+LONG_NAMES = ["Friederike", "Maximilian", "Christiane", "Konstantin", "Dagmar", "Franziska"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_six_names_are_read_whole_at_320_px_on_the_totals_and_the_sheet(
+    live_server, page: Page, german_page: Page, language
+) -> None:
+    phone = german_page if language == "de" else page
+    phone.set_viewport_size({"width": 320, "height": 640})
+    game = services.game_create(players=LONG_NAMES, dealer=0, rules={"preset": "standard"}, kind="mu")
+    mu_services.deal_auction_save(game=game, laid=[1, 2, 0, 1, 4, 0], chef_trump="green", vize_trump="red", partner=0)
+    mu_services.deal_points_save(game=game, points=[9, 10, 14, 20, 7, 0])
+    phone.goto(live_server.url + sheet_url(game))
+    # Cut (an ellipsis, or more than fits) or broken over two lines: these names fit a third of the phone.
+    cut = """(selector) => [...document.querySelectorAll(selector)]
+        .filter((e) => e.scrollWidth > e.clientWidth || getComputedStyle(e).textOverflow === "ellipsis"
+            || e.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(e).lineHeight))
+        .map((e) => e.textContent)"""
+    # The totals: every name whole (three to a row), and short enough to stay in view above the entry form.
+    expect(phone.locator(".scoreboard .side-name")).to_have_text(LONG_NAMES)
+    assert not phone.evaluate(cut, ".scoreboard .side-name"), "names cut on the totals"
+    height = phone.evaluate("document.getElementById('standings').getBoundingClientRect().height")
+    assert height <= 120, f"the sticky totals take {height} px of 640"
+    # The sheet says whose column is whose: the names in the places of each deal's numbers.
+    expect(phone.locator("#sheet .mu-head bdi")).to_have_text(LONG_NAMES)
+    assert not phone.evaluate(cut, "#sheet .mu-head .mu-points > span"), "names cut on the sheet"
+    places = phone.evaluate(
+        """() => [document.querySelectorAll("#sheet .mu-head .mu-points > span"),
+                  document.querySelectorAll("#hand-1 .mu-points > span")]
+            .map((cells) => [...cells].map((e) => { const r = e.getBoundingClientRect();
+                return [Math.round(r.left + r.width / 2), Math.round(r.top)]; }))"""
+    )
+    names, numbers = places
+    assert [x for x, _ in names] == [x for x, _ in numbers], "a name is not above its numbers"
+    assert len({y for _, y in numbers}) == 2, "six players' numbers: three to a row"
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 320, f"the page is {width} px wide"
