@@ -80,6 +80,11 @@ class GameKind(Protocol):
         """What says a row's record of ``game`` in a few words, for the change history ("" for
         no row); made once per page, so the game's rules are read once, not per change."""
 
+    def change_differences(self, game: Game) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, ...]]:
+        """What says how a row's record of ``game`` differs after a correction from before, a line
+        per seat or fact that differs ("Bob: bid 4 → 5", "Chef: Anna → Beate"; ``()`` if none),
+        for the change history; made once per page, as :meth:`change_summary` is."""
+
     def table(self, engine: AnyGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
         """The scored game as a table for CSV and the printed sheet: (header, rows)."""
 

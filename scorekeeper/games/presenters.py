@@ -125,6 +125,8 @@ class ChangeRow:
         what: "Hand 3" or "Deal 3".
         before, after: the hand or deal before and after, in a few words ("" where there was none).
         can_revert: whether it can be undone now (its button is offered).
+        differences: for a correction (or a change undone), what differs, a line per seat or
+            fact ("Bob: bid 4 → 5"); the page shows the whole records one tap away.
     """
 
     change: Any
@@ -132,7 +134,11 @@ class ChangeRow:
     before: str
     after: str
     can_revert: bool
+    differences: tuple[str, ...] = ()
 
+
+#: The changes whose rows the history compares before and after (a save in play adds to a row instead).
+COMPARED = frozenset({Change.Action.EDIT, Change.Action.REVERT})
 
 #: How many changes the change history page lists (newest first).
 CHANGES_SHOWN = 200
@@ -143,7 +149,7 @@ def change_rows(game: Game) -> list[ChangeRow]:
     rows = game.rows()
     changes = list(game.changes.all()[:CHANGES_SHOWN])
     kind = game.game_kind
-    word, summary = gettext(kind.row_title), kind.change_summary(game)
+    word, summary, differences = gettext(kind.row_title), kind.change_summary(game), kind.change_differences(game)
     return [
         ChangeRow(
             change=change,
@@ -151,6 +157,10 @@ def change_rows(game: Game) -> list[ChangeRow]:
             before=summary(change.before),
             after=summary(change.after),
             can_revert=can_revert(game=game, rows=rows, change=change),
+            # A correction, or a change undone, has a whole row before and after: what differs is the news.
+            differences=differences(change.before, change.after)
+            if change.action in COMPARED and change.before and change.after
+            else (),
         )
         for change in changes
     ]

@@ -70,6 +70,10 @@ class Mu:
         """A deal's record in a few words for the change history."""
         return partial(summaries.deal_summary, game)
 
+    def change_differences(self, game: Game) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, ...]]:
+        """What a correction changed in a deal, seat by seat (:func:`summaries.deal_differences`)."""
+        return partial(summaries.deal_differences, game)
+
     def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
         """One row per deal for CSV and print (:func:`summaries.deal_table`)."""
         return summaries.deal_table(engine, sheet)

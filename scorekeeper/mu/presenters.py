@@ -116,7 +116,8 @@ class MuPage:
         return side_totals(self.sheet)
 
 
-def _trump_name(trump: Any) -> str:
+def trump_name(trump: Any) -> str:
+    """A trump in words: a colour's name, a digit, or "no trump"."""
     if trump is None:
         return gettext("no trump")
     if isinstance(trump, str):
@@ -202,9 +203,9 @@ def _split(names: tuple[str, ...], score: HandScore) -> tuple[tuple[str, int, in
 
 def trumps_text(chef_trump: Any, vize_trump: Any, has_vize: bool) -> str:
     """ "green over red" (Chef trump over Vize trump), or the Chef trump alone (mu.md §5)."""
-    text = _trump_name(chef_trump)
+    text = trump_name(chef_trump)
     if has_vize:
-        text = gettext("%(chef)s over %(vize)s") % {"chef": text, "vize": _trump_name(vize_trump)}
+        text = gettext("%(chef)s over %(vize)s") % {"chef": text, "vize": trump_name(vize_trump)}
     return text
 
 

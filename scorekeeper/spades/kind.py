@@ -70,6 +70,10 @@ class Spades:
         """A hand's record in a few words for the change history (the rules read once)."""
         return partial(summaries.hand_summary, game, rules=spades_rules(game.rules))
 
+    def change_differences(self, game: Game) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, ...]]:
+        """What a correction changed in a hand, seat by seat (:func:`summaries.hand_differences`)."""
+        return partial(summaries.hand_differences, game, rules=spades_rules(game.rules))
+
     def table(self, engine: Any, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
         """One row per hand for CSV and print (:func:`summaries.hand_table`)."""
         return summaries.hand_table(engine, sheet)

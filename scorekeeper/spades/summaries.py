@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
@@ -31,6 +31,83 @@ def hand_summary(game: Game, record: dict[str, Any] | None, rules: SpadesRules) 
     if record.get("tricks") is not None:
         parts.append(gettext("took %(tricks)s") % {"tricks": by_player(game, record["tricks"])})
     return "; ".join(parts)
+
+
+#: A hand's facts about sides, and how the change history names them (their values: side indexes).
+SIDE_FACTS = {
+    "blind": gettext_noop("Blind"),
+    "ten_for_two_hundred": gettext_noop("10 for 200"),
+    "no_trump": gettext_noop("No trump"),
+    "bag_cancel": gettext_noop("Bag-cancelling card"),
+}
+#: Facts the change history only says changed (their whole values are in the records one tap away).
+OTHER_FACTS = {
+    "bemo": gettext_noop("Bemo"),
+    "high_spade_run": gettext_noop("Last tricks won with high spades (9 or above)"),
+    "play": gettext_noop("Play of the cards"),
+}
+
+
+def hand_differences(game: Game, before: dict[str, Any], after: dict[str, Any], rules: SpadesRules) -> tuple[str, ...]:
+    """What a correction changed in a hand, seat by seat: "Bob: bid 4 → 5", "Cat: tricks 3 → 2"
+    (with partnership bidding a side's bid: "Ann & Cat: bid 8 → 9"), then any other fact that
+    differs ("Blind: – → Ann & Cat", "Misdeal: – → Bob", "Bemo changed"); ``()`` if none does."""
+    sides = SpadesGame(players=tuple(game.players), dealer=game.dealer, rules=rules).side_names()
+
+    def at(record: dict[str, Any], key: str, index: int) -> Any:
+        values = record.get(key)
+        return values[index] if isinstance(values, list) and index < len(values) else None
+
+    def bid(value: Any) -> str:
+        return "–" if value is None else bid_label(normalise_bid(rules, value))
+
+    by_who: dict[str, list[str]] = {}
+    bidders = sides if rules.bidding == "partnership" else tuple(game.players)
+    for index, who in enumerate(bidders):
+        if at(before, "bids", index) != at(after, "bids", index):
+            changed = {"before": bid(at(before, "bids", index)), "after": bid(at(after, "bids", index))}
+            by_who.setdefault(who, []).append(gettext("bid %(before)s → %(after)s") % changed)
+    for seat, who in enumerate(game.players):
+        was, now = at(before, "tricks", seat), at(after, "tricks", seat)
+        if was != now:
+            changed = {"before": "–" if was is None else was, "after": "–" if now is None else now}
+            by_who.setdefault(who, []).append(gettext("tricks %(before)s → %(after)s") % changed)
+    lines = [
+        gettext("%(who)s: %(changes)s") % {"who": who, "changes": ", ".join(texts)} for who, texts in by_who.items()
+    ]
+    return (*lines, *_fact_differences(game, before, after, sides))
+
+
+def _fact_differences(game: Game, before: dict[str, Any], after: dict[str, Any], sides: tuple[str, ...]) -> list[str]:
+    """The lines of :func:`hand_differences` for a hand's facts other than its bids and tricks."""
+
+    def named(value: Any, names: tuple[str, ...]) -> str:
+        indexes = [value] if isinstance(value, int) else value or []
+        shown = [names[index] for index in indexes if isinstance(index, int) and 0 <= index < len(names)]
+        return ", ".join(shown) or "–"
+
+    lines = []
+    if before.get("misdeal") != after.get("misdeal"):
+        players = tuple(game.players)
+        changed = {"what": gettext("Misdeal"), "before": named(before.get("misdeal"), players)}
+        lines.append(
+            gettext("%(what)s: %(before)s → %(after)s") % {**changed, "after": named(after.get("misdeal"), players)}
+        )
+    for key, what in SIDE_FACTS.items():
+        if before.get(key) != after.get(key):
+            changed = {
+                "what": gettext(what),
+                "before": named(before.get(key), sides),
+                "after": named(after.get(key), sides),
+            }
+            lines.append(gettext("%(what)s: %(before)s → %(after)s") % changed)
+    known = {"bids", "tricks", "misdeal", *SIDE_FACTS}
+    for key in sorted(set(before) | set(after)):
+        if key not in known and before.get(key) != after.get(key):
+            lines.append(
+                gettext("%(what)s changed") % {"what": gettext(OTHER_FACTS[key]) if key in OTHER_FACTS else key}
+            )
+    return lines
 
 
 def hand_table(engine: SpadesGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
