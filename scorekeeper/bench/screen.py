@@ -10,6 +10,7 @@ at its centre is the target itself."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,12 +56,19 @@ def run(out: Output) -> None:
     with tempfile.TemporaryDirectory() as folder:
         env = server_env(sqlite_file=Path(folder) / "bench.sqlite3")
         import_games(env, Path(folder), ())  # migrated, with no game
-        with gunicorn(env) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                results = {size: play_hands(browser, base, size) for size in SIZES}
-            finally:
-                browser.close()
+        with gunicorn(env) as base:
+
+            def in_chromium() -> dict[tuple[int, int], Played]:
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    try:
+                        return {size: play_hands(browser, base, size) for size in SIZES}
+                    finally:
+                        browser.close()
+
+            # A thread of its own: Playwright's sync API refuses a thread whose event loop runs (a test's browser).
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                results = pool.submit(in_chromium).result()
     out.write(f"A Spades hand in Chromium, {len(HANDS)} hands at each size (goal: {GOAL_OFF_SCREEN} taps off screen):")
     for (width, height), played in results.items():
         met = played.off_screen <= GOAL_OFF_SCREEN and played.totals_hidden == 0
