@@ -122,19 +122,12 @@ def test_a_view_link_reads_every_page_and_changes_nothing(games, name) -> None:
 
 
 @pytest.fixture
-def every_state() -> list[Game]:
+def every_state(games) -> list[Game]:
     """A game of each kind in each state a view link meets: no hands yet, a hand played and the next
-    in play (Spades); a deal played and none in play, and a deal being played (Mü)."""
-    empty = new_game()
-    spades = new_game()
-    play(spades, [3, 3, 3, 3], [4, 3, 3, 3])
-    spades_services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
-    between = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
-    mu_services.deal_auction_save(game=between, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
-    mu_services.deal_points_save(game=between, points=[30, 20, 10, 0])
+    in play (Spades, ``games``); a deal played and none in play (Mü, ``games``), and a deal being played."""
     in_play = services.game_create(players=["Anna", "Beate", "Conny"], dealer=0, rules={}, kind="mu")
     mu_services.deal_auction_save(game=in_play, laid=[1, 0, 0], chef_trump="red", vize_trump=None, partner=None)
-    return [empty, spades, between, in_play]
+    return [new_game(), games["spades"], games["mu"], in_play]
 
 
 def _paths(name: str, game: Game) -> list[str]:
