@@ -61,13 +61,21 @@ def test_every_tap_of_a_spades_hand_is_on_screen_and_the_totals_stay_in_view(liv
         phone.get_by_role("button", name="Save corrected hand").click()
     expect(phone.locator("#hand-1 .explain form")).to_have_count(0)  # the corrected row, explained
     phone.wait_for_timeout(100)  # settled
-    if not totals_in_view(phone):
-        phone.screenshot(path="/tmp/shots/correction-failed.png")
     assert totals_in_view(phone), "the totals are off screen after a correction"
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.get_by_role("button", name="Undo last hand").click()
     expect(phone.locator("#hand-3")).to_have_count(0)
     assert totals_in_view(phone), "the totals are off screen after an undo"
+
+
+def seen_in_order(page: Page) -> list[str]:
+    """The names of the bid rows as the eye reads them: line by line, left to right."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll("#bid-rows > .choices > legend bdi")]
+            .map((name) => [name.textContent, name.getBoundingClientRect()])
+            .sort(([, a], [, b]) => (Math.abs(a.top - b.top) < 8 ? a.left - b.left : a.top - b.top))
+            .map(([text]) => text)"""
+    )
 
 
 def test_an_earlier_bid_is_a_tap_away_and_changes_in_place(live_server, phone: Page) -> None:
@@ -78,6 +86,7 @@ def test_an_earlier_bid_is_a_tap_away_and_changes_in_place(live_server, phone: P
     expect(phone.locator("label[for=bid-1-5]")).to_be_hidden()  # Bob's row shows only his 4
     expect(phone.locator("label[for=bid-3-1]")).to_be_visible()  # Dan bids now
     expect(phone.locator("label[for=bid-0-1]")).to_be_hidden()  # Ann waits her turn
+    assert seen_in_order(phone) == ["Bob", "Cat", "Dan", "Ann"], "the rows are not seen in bidding order"
     phone.locator("label[for=bid-1-4]").click()  # Bob's answer: his row opens again
     expect(phone.locator("label[for=bid-1-5]")).to_be_visible()
     phone.locator("label[for=bid-1-5]").click()
