@@ -24,9 +24,14 @@
     const parts = [];
     form.querySelectorAll("input:checked, input[type=number], input[type=text], select").forEach((input) => {
       if (!input.value) return;
-      const legend = input.closest("fieldset")?.querySelector("legend")?.textContent.trim();
-      const shown = input.tagName === "SELECT" ? input.selectedOptions[0].textContent : (input.labels[0]?.textContent || input.value);
-      parts.push([legend, shown.trim()].filter(Boolean).join(": "));
+      // The question's words without its marks ("deals"), the way the history names the row.
+      const legend = [...(input.closest("fieldset")?.querySelector("legend")?.childNodes || [])]
+        .filter((part) => !part.classList?.contains("chip")).map((part) => part.textContent).join("").trim();
+      const label = input.labels?.[0]?.textContent.trim();
+      // A tapped choice says its question and answer ("Bob: 5"); a typed number its label and value ("Beate: 20").
+      const [who, shown] = input.matches("[type=radio], [type=checkbox]") ? [legend, label || input.value]
+        : [label || legend, input.tagName === "SELECT" ? input.selectedOptions[0].textContent : input.value];
+      parts.push([who, shown.trim()].filter(Boolean).join(": "));
     });
     return [form.querySelector("h2, h3")?.textContent.trim(), parts.join(", ")].filter(Boolean).join(" – ");
   };
@@ -114,13 +119,19 @@
   window.addEventListener("online", () => { failures = 0; send(); });
 
   // 409: say what this phone kept, too; and what its form held, beside who saved first (games/_conflict.html).
+  // What a form held is read as it is sent: by the answer, htmx may have swapped it out of the page.
   let lost409 = "";
+  const sentEntries = new WeakMap();
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.detail.elt.closest?.("form");
+    if (form && form.id !== "live") sentEntries.set(form, entered(form));
+  });
   document.addEventListener("htmx:afterRequest", (event) => {
     const { xhr, elt, successful, requestConfig } = event.detail;
     if (elt.id === "live" && successful) showOffline(false);
     // The form that was sent (the event itself may come from a container, its form swapped out).
     const form = (requestConfig?.elt || elt).closest?.("form");
-    if (xhr?.status === 409 && form && form.id !== "live") lost409 = entered(form);
+    if (xhr?.status === 409 && form && form.id !== "live") lost409 = sentEntries.get(form) ?? entered(form);
     if (!sending || requestConfig?.formData?.get("write_key") !== sending.key) return;
     sending.status = xhr?.status || 0;
     if (xhr?.status === 409 && sending.entered) {

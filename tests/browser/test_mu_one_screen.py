@@ -173,3 +173,53 @@ def test_six_names_are_read_whole_at_320_px_on_the_totals_and_the_sheet(
     assert len({y for _, y in numbers}) == 2, "six players' numbers: three to a row"
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 320, f"the page is {width} px wide"
+
+
+def test_a_phone_that_lost_a_mu_race_is_told_what_both_had_and_can_use_its_entry_instead(
+    live_server, page: Page, second_page: Page
+) -> None:
+    """Issue 25.3 for Mü: two phones on the same deal, the slower one's live poll held so the race is
+    real. For the auction and then the card points the slower phone is told, in view, what the other
+    phone saved and what it had itself (without the "deals" mark), and one tap makes its entry the deal's."""
+    game = services.game_create(players=NAMES[:4], dealer=0, rules={"preset": "standard"}, kind="mu")
+    for phone in (page, second_page):
+        phone.goto(live_server.url + sheet_url(game))
+    second_page.evaluate("document.getElementById('live').remove()")
+    for phone, laid in ((page, [1, 2, 0, 4]), (second_page, [1, 2, 0, 3])):  # Dagmar Chef at level 4 or 3
+        for seat, cards in enumerate(laid):
+            phone.locator(f"label[for=laid-{seat}-{cards}]").click()
+            expect(phone.locator(".htmx-request")).to_have_count(0)
+        for target in ("vize-trump-red", "chef-trump-green", f"partner-{ANNA}"):
+            phone.locator(f"label[for={target}]").click()
+            expect(phone.locator(".htmx-request")).to_have_count(0)
+    page.get_by_role("button", name="Save the auction").click()
+    expect(page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
+    second_page.get_by_role("button", name="Save the auction").click()
+
+    told = second_page.locator("#messages .conflict")
+    expect(told).to_contain_text("saved first: Dagmar Chef at level 4")
+    expect(told.locator("[data-mine]")).to_contain_text("Dagmar: 3")
+    expect(told.locator("[data-mine]")).not_to_contain_text("deals")
+    expect(told.get_by_role("button", name="Use mine instead")).to_be_in_viewport()
+    told.get_by_role("button", name="Use mine instead").click()
+    expect(second_page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
+    expect(second_page.locator("#messages .conflict")).to_have_count(0)
+    record = Deal.objects.get(game=game, number=0).record
+    assert (record["chef"], record["level"]) == (3, 3)
+
+    # The card points: the first phone (its poll showing the second's auction) saves first again.
+    expect(page.locator("#entry")).to_contain_text("level 3")
+    second_page.evaluate("document.getElementById('live')?.remove()")
+    for phone, points in ((page, [20, 10, 5]), (second_page, [10, 20, 5])):
+        for seat, taken in enumerate(points, start=1):
+            phone.fill(f"input[name=points_{seat}]", str(taken))
+    page.get_by_role("button", name="Save card points").click()
+    expect(page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
+    second_page.get_by_role("button", name="Save card points").click()
+    expect(told).to_contain_text("points Anna 25 · Beate 20 · Conny 10 · Dagmar 5")
+    expect(told.locator("[data-mine]")).to_contain_text("Beate: 10, Conny: 20, Dagmar: 5")
+    expect(told.get_by_role("button", name="Use mine instead")).to_be_in_viewport()
+    told.get_by_role("button", name="Use mine instead").click()
+    expect(second_page.locator("#messages .conflict")).to_have_count(0)
+    expect(second_page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
+    assert Deal.objects.get(game=game, number=0).record["points"] == [25, 10, 20, 5]

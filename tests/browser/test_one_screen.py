@@ -117,7 +117,7 @@ def test_a_phone_that_lost_a_race_is_told_where_it_looks_and_can_use_its_entry_i
     told = second_page.locator("#messages .conflict")
     expect(told).to_contain_text("saved first: bids Ann 2 · Bob 4 · Cat 3 · Dan 4")
     expect(told).to_contain_text("This phone had:")
-    expect(told).to_contain_text("Bob: 5")
+    expect(told.locator("[data-mine]")).to_contain_text("Bob: 5, Cat: 3, Dan: 4, Ann: 2")  # not "Ann deals: 2"
     expect(told.get_by_role("button", name="Use mine instead")).to_be_in_viewport()
     told.get_by_role("button", name="Use mine instead").click()
     expect(second_page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
