@@ -5,6 +5,9 @@ Save; then each player's card points and Save. Before each tap the test checks t
 inside the viewport and below the totals, and that the point at its centre is the target itself
 (``document.elementFromPoint``), then taps that point as a finger would.
 
+Then (issue 25.2 and 25.3) every player's total stays in view after each save, correction and undo
+at 375x812 and 320x640, and a phone that lost a race for a deal is told, and can use its entry instead.
+
 Rules: docs/rules/mu.md (the auction §4-§6). Cards laid 1, 2, 0, 1, 4 (and 0): Emma is Chef at
 level 4, Beate Vize (the second most, alone); Emma picks Anna as partner.
 """
@@ -17,6 +20,7 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.games import services
 from scorekeeper.games.models import Deal
 from scorekeeper.mu import services as mu_services
+from tests.browser.helpers import on_screen
 from tests.games.factories import sheet_url
 
 pytestmark = pytest.mark.browser
@@ -223,3 +227,46 @@ def test_a_phone_that_lost_a_mu_race_is_told_what_both_had_and_can_use_its_entry
     expect(second_page.locator("#messages .conflict")).to_have_count(0)
     expect(second_page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
     assert Deal.objects.get(game=game, number=0).record["points"] == [25, 10, 20, 5]
+
+
+@pytest.mark.parametrize("size", [(375, 812), (320, 640)], ids=["375x812", "320x640"])
+def test_every_players_total_is_in_view_after_each_save_correction_and_undo(live_server, page: Page, size) -> None:
+    """Issue 25.2 for Mü, six players: after the auction's save, the card points' save, a correction of
+    the deal opened in its row, and an undo, every player's total is on the screen and uncovered."""
+    game = services.game_create(players=NAMES, dealer=0, rules={"preset": "standard"}, kind="mu")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(live_server.url + sheet_url(game))
+
+    def expect_totals_in_view(after: str) -> None:
+        expect(page.locator(".htmx-request, .htmx-settling, .htmx-added")).to_have_count(0)
+        page.wait_for_timeout(100)  # the swap's scroll done
+        hidden = [name for seat, name in enumerate(NAMES) if not on_screen(page, f"#total-{seat} .total")]
+        assert not hidden, f"after {after}, totals off the screen: {hidden}"
+
+    for seat, cards in enumerate([1, 2, 0, 1, 4, 0]):
+        page.locator(f"label[for=laid-{seat}-{cards}]").click()
+        expect(page.locator(".htmx-request")).to_have_count(0)
+    for target in ("vize-trump-red", "chef-trump-green", f"partner-{ANNA}"):
+        page.locator(f"label[for={target}]").click()
+        expect(page.locator(".htmx-request")).to_have_count(0)
+    page.get_by_role("button", name="Save the auction").click()
+    expect(page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
+    expect_totals_in_view("the auction")
+    for seat, taken in enumerate([10, 9, 8, 7, 6], start=1):
+        page.fill(f"input[name=points_{seat}]", str(taken))
+    page.get_by_role("button", name="Save card points").click()
+    expect(page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
+    expect_totals_in_view("the card points")
+
+    page.locator("#hand-1 > summary").click()
+    page.get_by_role("link", name="Edit deal 1").click()
+    page.fill("input[name=points_1]", "15")
+    page.fill("input[name=points_0]", "15")
+    with page.expect_response(lambda response: "/deals/1/" in response.url and response.request.method == "POST"):
+        page.get_by_role("button", name="Save corrected deal").click()
+    expect(page.locator("#hand-1 .explain form")).to_have_count(0)
+    expect_totals_in_view("a correction")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo last deal").click()
+    expect(page.locator("#hand-1")).to_have_count(0)
+    expect_totals_in_view("an undo")
