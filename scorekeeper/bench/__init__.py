@@ -25,9 +25,9 @@
   stored games of its shape (at most 1.5 times), and, served by gunicorn (2 workers), a sheet page
   asked for while two of the largest imports allowed run at once answers in under 2 s (issue 24).
 
-- ``screen`` (gunicorn, Debian's Chromium at 375x812, 360x640 and 320x640): three Spades hands played as
-  a phone plays them: the taps a hand takes, none of them off screen when needed (goal 0), and the
-  totals and bags in view after every save (issue 25).
+- ``screen`` (gunicorn, Debian's Chromium at 375x812, 360x640 and 320x640): three Spades hands (four
+  players) and two Mü deals (six) played as a phone plays them: the taps a hand or deal takes, none of
+  them off screen when needed (goal 0), and every total (and bags) in view after every save (issue 25).
 
 ``common`` holds what the parts share (game records, timing, the met/missed word, the
 throwaway databases) and ``server`` a running gunicorn and its browser-like clients. Every

@@ -1,12 +1,13 @@
-"""A hand at the table, as a phone sees it (issue 25): Spades hands played in Debian's Chromium (headless,
-Playwright) against gunicorn, at 375x812, 360x640 and 320x640. Per hand: the taps it takes (each bid,
-Save, each player's tricks but the last, Save) and how many of them were off screen when they were
-needed (outside the viewport, or under the sticky totals): goal 0. Then the totals and bags must be
-in view after every save.
+"""A hand at the table, as a phone sees it (issue 25): Spades hands and six-player Mü deals played in
+Debian's Chromium (headless, Playwright) against gunicorn, at 375x812, 360x640 and 320x640. Per hand:
+the taps it takes (Spades: each bid, Save, each player's tricks but the last, Save; Mü: each player's
+laid cards, the Vize's and the Chef's trump, the partner, Save, then each card-points field but the
+dealer's, Save) and how many of them were off screen when they were needed (outside the viewport, or
+under the sticky totals): goal 0. Then every total (and Spades' bags) must be in view after every save.
 
-The same measure as ``tests/browser/test_one_screen.py``, reported beside the bytes of ``wire`` and
-``taps``: before each tap the target's box is inside the viewport and ``document.elementFromPoint``
-at its centre is the target itself."""
+The same measure as ``tests/browser/test_one_screen.py`` and ``test_mu_one_screen.py``, reported beside
+the bytes of ``wire`` and ``taps``: before each tap the target's box is inside the viewport and
+``document.elementFromPoint`` at its centre is the target itself."""
 
 from __future__ import annotations
 
@@ -26,6 +27,13 @@ HANDS = (
     ({1: "4", 2: "3", 3: "4", 0: "2"}, {1: 4, 2: 3, 3: 4}),
     ({2: "3", 3: "3", 0: "3", 1: "nil"}, {2: 3, 3: 3, 0: 7}),
     ({3: "5", 0: "3", 1: "2", 2: "2"}, {3: 5, 0: 3, 1: 2}),
+)
+#: Mü: six players, Anna deals; each deal's laid cards (seat order), trumps and partner, then card points
+#: from the dealer's left (the dealer gets the rest). Emma is Chef at level 4, Beate Vize.
+MU_PLAYERS = ("Anna", "Beate", "Conny", "Dagmar", "Emma", "Franziska")
+MU_DEALS = (
+    ((1, 2, 0, 1, 4, 0), ("vize-trump-red", "chef-trump-green", "partner-0"), (9, 8, 7, 6, 5)),
+    ((0, 1, 2, 0, 4, 1), ("vize-trump-red", "chef-trump-green", "partner-1"), (5, 10, 7, 6, 9)),
 )
 GOAL_OFF_SCREEN = 0
 #: Inside the viewport and not covered (by the sticky totals): what a finger can tap without scrolling.
@@ -62,19 +70,28 @@ def run(out: Output) -> None:
                 with sync_playwright() as playwright:
                     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     try:
-                        return {size: play_hands(browser, base, size) for size in SIZES}
+                        return {
+                            (game, size): play(browser, base, size)
+                            for game, play in (("Spades", play_hands), ("Mü", play_deals))
+                            for size in SIZES
+                        }
                     finally:
                         browser.close()
 
             # A thread of its own: Playwright's sync API refuses a thread whose event loop runs (a test's browser).
             with concurrent.futures.ThreadPoolExecutor(1) as pool:
                 results = pool.submit(in_chromium).result()
-    out.write(f"A Spades hand in Chromium, {len(HANDS)} hands at each size (goal: {GOAL_OFF_SCREEN} taps off screen):")
-    for (width, height), played in results.items():
+    out.write(
+        f"A hand in Chromium: {len(HANDS)} Spades hands (4 players) and {len(MU_DEALS)} Mü deals (6 players) "
+        f"at each size (goal: {GOAL_OFF_SCREEN} taps off screen):"
+    )
+    for (game, (width, height)), played in results.items():
+        count = len(HANDS) if game == "Spades" else len(MU_DEALS)
         met = played.off_screen <= GOAL_OFF_SCREEN and played.totals_hidden == 0
         out.write(
-            f"  {width}x{height}: {played.taps / len(HANDS):.0f} taps a hand, {played.off_screen} off screen when "
-            f"needed, totals hidden after {played.totals_hidden} of {2 * len(HANDS)} saves: {verdict(met)}"
+            f"  {game} {width}x{height}: {played.taps / count:.0f} taps a {'hand' if game == 'Spades' else 'deal'}, "
+            f"{played.off_screen} off screen when needed, totals hidden after {played.totals_hidden} of "
+            f"{2 * count} saves: {verdict(met)}"
         )
 
 
@@ -108,6 +125,59 @@ def play_hands(browser: Any, base: str, size: tuple[int, int]) -> Played:
     finally:
         context.close()
     return Played(taps=taps, off_screen=off_screen, totals_hidden=totals_hidden)
+
+
+def play_deals(browser: Any, base: str, size: tuple[int, int]) -> Played:
+    """Start a six-player Mü game at ``base`` in a phone of ``size`` and play :data:`MU_DEALS`, counting as
+    :class:`Played` says (a typed card-points field counts as one tap: the finger taps it, then types)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    taps = off_screen = totals_hidden = 0
+
+    def tap(selector: str, answer: str | None = None) -> None:
+        nonlocal taps, off_screen
+        off_screen += not page.locator(selector).evaluate(ON_SCREEN)
+        taps += 1
+        if answer is None:
+            page.locator(selector).click()
+            return
+        with page.expect_response(lambda response: response.url.endswith(answer)):
+            page.locator(selector).click()
+        page.locator(".htmx-request, .htmx-settling, .htmx-added").first.wait_for(state="detached")
+
+    try:
+        page.goto(base + "/games/new/mu/")
+        for seat, name in enumerate(MU_PLAYERS):
+            page.fill(f"#id_player_{seat}", name)
+        page.locator("input[name=dealer][value='0']").check()
+        page.get_by_role("button", name="Start game").click()
+        for number, (laid, questions, points) in enumerate(MU_DEALS, start=1):
+            page.get_by_role("heading", name=f"Deal {number}: the auction").wait_for()
+            for seat, cards in enumerate(laid):
+                tap(f"label[for=laid-{seat}-{cards}]", "/preview/")
+            for target in questions:
+                tap(f"label[for={target}]", "/preview/")
+            tap("#entry button[type=submit]")
+            page.get_by_role("heading", name=f"Deal {number}: being played").wait_for()
+            page.wait_for_timeout(100)  # the swap's scroll done
+            totals_hidden += not _all_totals_in_view(page, len(MU_PLAYERS))
+            fields = page.locator("#entry input[type=number]").evaluate_all("(all) => all.map((f) => f.name)")
+            for name, taken in zip(fields, points, strict=True):  # from the dealer's left, as asked
+                tap(f"input[name={name}]")
+                page.keyboard.type(str(taken))
+            tap("#entry button[type=submit]")
+            page.get_by_role("heading", name=f"Deal {number + 1}: the auction").wait_for()
+            page.wait_for_timeout(100)
+            totals_hidden += not _all_totals_in_view(page, len(MU_PLAYERS))
+    finally:
+        context.close()
+    return Played(taps=taps, off_screen=off_screen, totals_hidden=totals_hidden)
+
+
+def _all_totals_in_view(page: Any, players: int) -> bool:
+    return all(page.locator(f"#total-{seat} .total").evaluate(ON_SCREEN) for seat in range(players))
 
 
 def _totals_in_view(page: Any) -> bool:

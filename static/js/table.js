@@ -295,6 +295,21 @@
     if (row) markCurrent(row.parentElement);
   });
 
+  // A tap's answer that brings up the next question (the Mü trumps, say) on a small phone: that question, or
+  // Save once all are answered, scrolled just into view, never past the sticky totals (issue 25).
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const { elt, xhr } = event.detail;
+    const form = elt?.closest?.("#entry form");
+    if (!form || elt === form || xhr?.status !== 200) return;
+    const next = form.querySelector(".turns > .choices.changing, .turns > .choices:not(:has(:checked))")
+      || [...form.querySelectorAll("button:not([type=button])")].pop();
+    if (!next) return;
+    const box = next.getBoundingClientRect();
+    const totals = document.getElementById("standings")?.getBoundingClientRect().bottom || 0;
+    const below = box.bottom + 8 - innerHeight;
+    if (below > 0) window.scrollBy({ top: Math.min(below, box.top - totals), behavior: "instant" });
+  });
+
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => {
     content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });

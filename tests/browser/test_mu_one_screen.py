@@ -1,4 +1,4 @@
-"""A whole Mü deal in one screen (issue 25): with 5 and 6 players, on a 375x812 and a 360x640 phone,
+"""A whole Mü deal in one screen (issue 25): with 5 and 6 players, on a 375x812, 360x640 and 320x640 phone,
 every tap of a deal is on the screen when it is needed, and not under the sticky totals, without
 scrolling: each player's laid cards in seat order, the Vize's and the Chef's trump, the partner,
 Save; then each player's card points and Save. Before each tap the test checks the target's box is
@@ -78,7 +78,7 @@ def tap_and_wait(page: Page, target: Locator, answer: str) -> None:
 
 
 @pytest.mark.parametrize("players", [5, 6])
-@pytest.mark.parametrize("size", [(375, 812), (360, 640)], ids=["375x812", "360x640"])
+@pytest.mark.parametrize("size", [(375, 812), (360, 640), (320, 640)], ids=["375x812", "360x640", "320x640"])
 def test_every_tap_of_a_mu_deal_is_on_one_screen(live_server, page: Page, players, size) -> None:
     names = NAMES[:players]
     game = services.game_create(players=names, dealer=0, rules={"preset": "standard"}, kind="mu")
