@@ -66,7 +66,7 @@ def run(out: Output) -> None:
         import_games(env, Path(folder), ())  # migrated, with no game
         with gunicorn(env) as base:
 
-            def in_chromium() -> dict[tuple[int, int], Played]:
+            def in_chromium() -> dict[tuple[str, tuple[int, int]], Played]:
                 with sync_playwright() as playwright:
                     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     try:
