@@ -183,14 +183,20 @@ def test_linked_assets_are_the_stylesheets_icons_and_scripts_of_a_page():
 
 
 @pytest.mark.browser
-def test_screen_plays_a_hand_in_chromium_and_finds_no_tap_off_screen(monkeypatch):
-    """The ``screen`` part run small: one hand at 320x640, served by gunicorn from a throwaway file."""
+def test_screen_plays_a_hand_and_a_deal_in_chromium_and_finds_no_tap_off_screen(monkeypatch):
+    """The ``screen`` part run small: one Spades hand and one Mü deal at 320x640, served by gunicorn
+    from a throwaway file."""
     from scorekeeper.bench import screen
 
     monkeypatch.setattr(screen, "SIZES", ((320, 640),))
     monkeypatch.setattr(screen, "HANDS", screen.HANDS[:1])
+    monkeypatch.setattr(screen, "MU_DEALS", screen.MU_DEALS[:1])
     out = io.StringIO()
     call_command("bench", only="screen", stdout=out)
+    said = out.getvalue()
     assert re.search(
-        r"320x640: 9 taps a hand, 0 off screen when needed, totals hidden after 0 of 2 saves: met", out.getvalue()
+        r"Spades 320x640: 9 taps a hand, 0 off screen when needed, totals hidden after 0 of 2 saves: met", said
+    )
+    assert re.search(
+        r"Mü 320x640: 16 taps a deal, 0 off screen when needed, totals hidden after 0 of 2 saves: met", said
     )
