@@ -142,6 +142,12 @@ def test_a_kept_save_of_a_hand_another_phone_saved_meanwhile_shows_both(page: Pa
     expect(messages).to_contain_text("Kept on this phone and not saved, as another phone saved first: Hand 1: bids")
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()  # the fresh sheet
     assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[5, 5, 1, 1]]
+    # Issue 25.3: who saved first and what, and this phone's kept entry a tap away.
+    expect(messages).to_contain_text("Ben's phone saved first: bids Ann 5 · Bob 5 · Cat 1 · Dan 1")
+    messages.get_by_role("button", name="Use mine instead").click()
+    expect(page.locator("#messages .conflict")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
 
 
 def test_a_stale_sheet_reopened_offline_keeps_its_save_not_its_previews(page: Page, live_server):
