@@ -253,3 +253,82 @@ def test_mine_instead_is_refused_once_the_other_save_changed_again() -> None:
 
     assert response.status_code == 409
     assert snapshot(*STORED) == before
+
+
+def _spades_bids_saved() -> Game:
+    game = new_game()
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    return game
+
+
+def _spades_with_misdeals() -> Game:
+    return new_game(rules={"preset": "standard", "misdeal": "no_spades"})
+
+
+def _mu_new() -> Game:
+    return services.game_create(players=MU, dealer=0, rules={}, kind="mu")
+
+
+BIDS_THEIRS = {"bid_1": "4", "bid_2": "3", "bid_3": "4", "bid_0": "2"}
+AUCTION = {"laid_0": "1", "laid_1": "1", "laid_2": "2", "vize_trump": "7", "partner": "0"}
+#: Each entry save a slower phone can lose (issue 25.3): the game before, the address, what the faster
+#: phone saved, what the slower had, and what the hand or deal holds once the slower phone's is used instead.
+RACES = {
+    "bids": (new_game, "bids", BIDS_THEIRS, {**BIDS_THEIRS, "bid_1": "5"}, lambda row: row.bids == [2, 5, 3, 4]),
+    "misdeal": (
+        _spades_with_misdeals,
+        "misdeal",
+        BIDS_THEIRS,
+        {"seat": "2"},
+        lambda row: row.declarations == {"misdeal": 2},
+    ),
+    "tricks": (
+        _spades_bids_saved,
+        "tricks",
+        {"tricks_1": "4", "tricks_2": "3", "tricks_3": "3"},
+        {"tricks_1": "3", "tricks_2": "3", "tricks_3": "3"},
+        lambda row: row.tricks == [4, 3, 3, 3],
+    ),
+    "auction": (
+        _mu_new,
+        "mu_auction",
+        {**AUCTION, "laid_3": "4", "chef_trump": '"green"'},
+        {**AUCTION, "laid_3": "3", "chef_trump": '"red"'},
+        lambda row: (row.record["level"], row.record["chef_trump"]) == (3, "red"),
+    ),
+    "points": (
+        mu_in_play,
+        "mu_points",
+        {"points_1": "20", "points_2": "10", "points_3": "5"},
+        {"points_1": "10", "points_2": "20", "points_3": "5"},
+        lambda row: row.record["points"] == [25, 10, 20, 5],
+    ),
+}
+
+
+@pytest.mark.parametrize("race", RACES, ids=list(RACES))
+def test_every_entry_save_that_lost_a_race_is_told_and_offers_mine_instead(race) -> None:
+    """Bids, a misdeal, tricks, a Mü auction and card points: the slower phone's 409 names what the
+    faster phone saved first and offers its own entry, which one tap makes the hand's or deal's."""
+    start, name, theirs, mine, made = RACES[race]
+    game = start()
+    number = "0"
+    assert (
+        Client()
+        .post(url(name if name != "misdeal" else "bids", game), {**theirs, "number": number}, **HTMX)
+        .status_code
+        == 200
+    )
+    slower = Client()
+
+    response = slower.post(url(name, game), {**mine, "number": number}, **HTMX)
+
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "saved first:" in page
+    instead = re.search(r'name="instead_of" value="(\d+)"', page)
+    assert instead, "no 'Use mine instead' offered"
+    response = slower.post(url(name, game), {**mine, "number": number, "instead_of": instead.group(1)}, **HTMX)
+    assert response.status_code == 200
+    row = game.game_kind.rows(game)[0]
+    assert made(row), row
