@@ -144,7 +144,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
 # Accounts are optional: games are reached through their links; signing in keeps
-# a player's games together across devices (README "Sharing a game").
+# a player's games together across devices (docs/guide.md "Sharing a game").
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
@@ -213,7 +213,7 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     }
 }
-# Creation budgets per client (scorekeeper.games.throttle; README "Limits"), as django-ratelimit
+# Creation budgets per client (scorekeeper.games.throttle; docs/operations.md "Limits"), as django-ratelimit
 # rates: new games (Spades, Mü, rematch), imports (each file checked or imported), sign-ups
 # tried, saved house-rule sets, rulings the referee keeps (asked for, or a whole trick judged),
 # and new sessions made by opening a game's link (a browser without cookies: each is a row).
@@ -293,7 +293,7 @@ WHITENOISE_ADD_HEADERS_FUNCTION = _cache_hashed_files_for_a_year
 # Django's defaults already send X-Frame-Options: DENY, Referrer-Policy: same-origin
 # and HttpOnly session cookies (tests/test_settings.py keeps them so).
 
-# HTTPS, when the server is reached through it (production): see README "Production".
+# HTTPS, when the server is reached through it (production): see docs/operations.md "Production".
 https = _env_flag("DJANGO_HTTPS")  # lower case: a local, not a setting
 SECURE_SSL_REDIRECT = https
 SESSION_COOKIE_SECURE = https

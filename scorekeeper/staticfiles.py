@@ -1,5 +1,5 @@
 """The static files as served: our own scripts and stylesheets minified, then hashed and
-compressed (README "Production").
+compressed (docs/operations.md "Production").
 
 ``collectstatic`` copies every static file to ``STATIC_ROOT``; this storage first strips the
 comments and spaces from the JavaScript and CSS of ``static/`` (rjsmin and rcssmin, the

@@ -1,4 +1,4 @@
-"""The code's own rules of layout (README "Layout"): small pieces, views that query nothing,
+"""The code's own rules of layout (docs/architecture.md "The layers"): small pieces, views that query nothing,
 and no branching on the kind of game outside the kinds themselves.
 
 The layers between packages (the engine imports no Django, the kinds do not import each

@@ -1,7 +1,7 @@
 """Settings: the security headers every page carries, and a clean deployment check.
 
 Mirrors ``scorekeeper/settings.py``; production is the same code with environment
-variables set (README "Production").
+variables set (docs/operations.md "Production").
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: A production environment as README "Production" sets it, without HTTPS.
+#: A production environment as docs/operations.md "Production" sets it, without HTTPS.
 PRODUCTION = {
     "DJANGO_SECRET_KEY": "x7-" + "k" * 30 + "Q9z!pL2#vB8$mN4%rT6^wY1&cX5*",
     "DJANGO_ALLOWED_HOSTS": "scores.example.org",

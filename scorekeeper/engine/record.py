@@ -3,7 +3,7 @@
 A record holds only facts from the table; scores are computed from it. This
 module turns the JSON document into engine values and back, and produces the
 output of ``manage.py score``. Optional fields this project adds are documented
-in ``README.md`` ("Game record"); unknown fields are an error, never ignored.
+in ``docs/game-record.md`` ("Extensions"); unknown fields are an error, never ignored.
 """
 
 from __future__ import annotations

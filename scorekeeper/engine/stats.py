@@ -5,7 +5,7 @@ app keeps these lines in a read model next to the hands, rebuilt from the hands 
 every change (see ``scorekeeper.games.services``), and adds them up per player,
 partnership and pair of opponents.
 
-The figures, per player (README "Statistics" says the same for players):
+The figures, per player (docs/guide.md "Looking back" says the same for players):
 
 Spades (``docs/rules/spades.md``), hands thrown in or bidding themselves left out:
 

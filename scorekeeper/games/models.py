@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 NAME_LENGTH = 40
 #: The most hands (Spades, misdeals included) or deals (Mü) a game holds. A game to 500 takes 10 to 20
 #: hands, the longest real ones a few dozen; the limit keeps every page of the largest game well under
-#: a second (``make bench``: about 1.5 ms a hand) and an import from stalling the server (README "Limits").
+#: a second (``make bench``: about 1.5 ms a hand) and an import from stalling the server (docs/operations.md "Limits").
 MAX_HANDS = 300
 #: Random bytes in a link key: 144 bits, written as 24 URL-safe characters.
 KEY_BYTES = 18
@@ -144,7 +144,7 @@ class Hand(models.Model):
     ``bids`` is ``None`` for a hand that bids itself or was thrown in;
     ``declarations`` holds the record's optional hand fields (``blind``,
     ``ten_for_two_hundred``, ``no_trump``, ``bemo``, ``bag_cancel``, ``misdeal``,
-    ``high_spade_run``; README "The game record").
+    ``high_spade_run``; docs/game-record.md "Extensions").
     """
 
     game = models.ForeignKey(Game, related_name="hands", on_delete=models.CASCADE)

@@ -28,7 +28,7 @@ MAX_IMPORT_RECORDS = 200
 #: The most hands and deals one import request may hold in all, each trick of a recorded play
 #: counting as one more (checking a played trick costs about what a hand does): each is checked
 #: at the preview and again when stored. With ``MAX_IMPORT_RECORDS`` it keeps the largest
-#: import about a second of one server process (README "Limits", ``make bench``).
+#: import about a second of one server process (docs/operations.md "Limits", ``make bench``).
 MAX_IMPORT_HANDS = 5_000
 
 

@@ -2,7 +2,7 @@
 
 A *client* is an IP address (:func:`client_ip`; IPv6 by its /64 network, as
 django-ratelimit masks it). Each kind of creation has its own budget in
-``settings.THROTTLES`` (README "Limits"): new games (Spades, Mü and rematches),
+``settings.THROTTLES`` (docs/operations.md "Limits"): new games (Spades, Mü and rematches),
 imports (each file checked or imported), accounts (each sign-up tried, made or
 refused, so usernames cannot be probed fast), saved house-rule sets, rulings kept
 by the referee, and sessions: a browser without one gets one on opening a game's

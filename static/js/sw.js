@@ -1,4 +1,4 @@
-// Scorekeeper's service worker (served at /sw.js; README "Offline and on the home screen").
+// Scorekeeper's service worker (served at /sw.js; docs/guide.md "Offline and on the home screen").
 // It keeps the app's static files, the home page and the last version of each sheet opened, so
 // that the app and a game open without a connection. It never touches a write: only GET
 // requests are looked at, and only a sheet page (/games/<key>/), / or a static file is kept.

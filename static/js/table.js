@@ -1,4 +1,4 @@
-// At the table: README "Offline and on the home screen". Texts: data-* of <body> and #offline.
+// At the table: docs/guide.md "Offline and on the home screen". Texts: data-* of <body> and #offline.
 (() => {
   "use strict";
   const body = document.body;

@@ -4,7 +4,7 @@ Each is checked against the house rules once the bids are known. Sources:
 ``docs/rules/spades.md`` "Rule keys"; Pagat, Spades (002) "Special actions /
 bids" (Blind 6, 10 for 200, No Trump, Bemo), "Variations in the scoring",
 "New York City rules", "Spades for Three Players"; the record's optional hand
-fields are documented in ``README.md`` ("The game record").
+fields are documented in ``docs/game-record.md`` ("Extensions").
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def verify_declarations(
 
 
 def _verify_side_list(game: SpadesGame, sides: object, what: str) -> None:
-    """The record's list ``what`` holds side indexes only (README "The game record")."""
+    """The record's list ``what`` holds side indexes only (docs/game-record.md "Extensions")."""
     count = len(game.sides)
     if not isinstance(sides, tuple) or any(type(s) is not int or not 0 <= s < count for s in sides):
         raise bid_error(

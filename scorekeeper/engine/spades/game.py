@@ -1,7 +1,7 @@
 """A Spades game as facts from the table: players, first dealer, house rules, hands.
 
 Source: ``docs/game-record.md`` (seats, sides, dealer; optional hand
-fields documented in ``README.md``, "The game record") and
+fields documented in ``docs/game-record.md``, "Extensions") and
 ``docs/rules/spades.md`` / Pagat, Spades (002) "Deal", "Bidding", "Misdeal" (deal and bidding order).
 """
 

@@ -25,7 +25,7 @@ class ScoringKeys(HashedOnce):
     """The keys from ``players`` to ``boston_wins`` (a base of ``SpadesRules``; never built alone).
 
     Keys after ``set_penalty`` extend the catalogue where the texts leave a
-    choice open (README "House rules").
+    choice open (docs/house-rules.md "Keys this project adds").
     """
 
     preset: str = "standard"

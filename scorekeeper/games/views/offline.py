@@ -4,7 +4,7 @@ Its code is a plain static file of ours (``static/js/sw.js``, no template, the C
 this view only serves it from ``/sw.js``, never cached, since a browser looks for a new
 service worker on every visit. Pages register it as ``/sw.js?v=<static version>``
 (``games.webapp.static_version``): a deploy that changes any static file changes the address, so the
-new worker replaces the old one and drops the old caches (README "Offline and on the home
+new worker replaces the old one and drops the old caches (docs/guide.md "Offline and on the home
 screen").
 """
 

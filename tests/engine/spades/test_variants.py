@@ -7,7 +7,7 @@ Bemo), "Variations in the scoring", "Dennis J Barmore's rules", "New York City r
 Spades", "Spades for Six / Three / Two Players"; docs/rules/spades.md ("Rule keys",
 "Presets"). Seats: Ann 0, Bob 1, Cat 2, Dan 3; side 0 = Ann & Cat, side 1 = Bob & Dan.
 Each test's comment shows the arithmetic. Where the text leaves a reading open, the test
-says which reading the engine follows (README "House rules").
+says which reading the engine follows (docs/house-rules.md "Readings").
 """
 
 from __future__ import annotations
@@ -1188,7 +1188,7 @@ def test_new_york_bags_still_count_toward_the_10_bag_penalty_spades_md_overtrick
     """002 NYC scores overtricks as nothing and sets at 3+ bags; it does not say that the basic
     sandbag rule is dropped. spades.md names the NYC preset's "overtricks 0", and defines
     ``overtrick_value: 0`` as "bags count only toward the penalty", so the preset keeps the
-    10-bag penalty (README "House rules"; a table that drops it sets bag_limit to 0)."""
+    10-bag penalty (docs/house-rules.md "Readings"; a table that drops it sets bag_limit to 0)."""
     hands = [
         NYC_FIRST,  # A 0, B 130
         # A blind 6 took 6 + 5 = 11 (5 bags, "no limit"): 120. B bid 4 took 2: -40.
