@@ -270,3 +270,21 @@ def test_every_players_total_is_in_view_after_each_save_correction_and_undo(live
     page.get_by_role("button", name="Undo last deal").click()
     expect(page.locator("#hand-1")).to_have_count(0)
     expect_totals_in_view("an undo")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_trump_colour_is_read_whole_at_320_px(live_server, page: Page, german_page: Page, language) -> None:
+    """Colour names were cut with an ellipsis, "Schwarz" even so in its 48 px button (the screenshot sweep)."""
+    phone = german_page if language == "de" else page
+    phone.set_viewport_size({"width": 320, "height": 640})
+    game = services.game_create(players=NAMES, dealer=0, rules={"preset": "standard"}, kind="mu")
+    phone.goto(live_server.url + sheet_url(game))
+    for seat, cards in enumerate([1, 2, 0, 1, 4, 0]):
+        tap_and_wait(phone, phone.locator(f"label[for=laid-{seat}-{cards}]"), "/preview/")
+    colours = phone.locator("label.colour:visible")
+    expect(colours).to_have_count(5)  # the Vize's trump: the colours, then the digits
+    cut = colours.evaluate_all(
+        """(all) => all.filter((e) => e.scrollWidth > e.clientWidth || getComputedStyle(e).textOverflow === "ellipsis")
+            .map((e) => e.textContent)"""
+    )
+    assert not cut, f"colours cut at 320 px: {cut}"
