@@ -51,6 +51,9 @@ def test_every_tap_of_a_spades_hand_is_on_screen_and_the_totals_stay_in_view(liv
         expect(phone.get_by_role("heading", name=f"Hand {number + 1}: bids")).to_be_visible()
         assert totals_in_view(phone), f"hand {number}: the totals are off screen after saving the tricks"
     assert missed == [], f"taps not on screen when needed: {missed}"
+    # The sticky totals span the screen: nothing scrolled under them shows at their sides.
+    box = phone.locator("#standings").bounding_box()
+    assert box and box["x"] <= 0 and box["x"] + box["width"] >= phone.viewport_size["width"], box
 
     # A correction, opened in its row, and an undo: the totals stay in view.
     phone.locator("#hand-1 > summary").click()
