@@ -123,7 +123,8 @@ class ChangeRow:
     Attributes:
         change: the stored change (time, device, action, reverts).
         what: "Hand 3" or "Deal 3".
-        before, after: the hand or deal before and after, in a few words ("" where there was none).
+        before, after: the hand or deal before and after, in a few words ("" where there was none;
+            ``before`` is "" too for a save in play, which adds to its row: tricks to the bids).
         can_revert: whether it can be undone now (its button is offered).
         differences: for a correction (or a change undone), what differs, a line per seat or
             fact ("Bob: bid 4 → 5"); the page shows the whole records one tap away.
@@ -154,7 +155,8 @@ def change_rows(game: Game) -> list[ChangeRow]:
         ChangeRow(
             change=change,
             what=word % {"number": change.number + 1},
-            before=summary(change.before),
+            # A save in play adds to its row (the tricks to the bids): what it wrote is news, not what it kept.
+            before=summary(change.before) if change.action in COMPARED or not change.after else "",
             after=summary(change.after),
             can_revert=can_revert(game=game, rows=rows, change=change),
             # A correction, or a change undone, has a whole row before and after: what differs is the news.

@@ -59,17 +59,24 @@ def test_a_spades_correction_says_the_seats_and_numbers_that_differ() -> None:
 
 
 @override("en")
-def test_undoing_a_correction_says_the_change_back_and_a_save_in_play_keeps_its_words() -> None:
+def test_undoing_a_correction_says_the_change_back_and_a_save_in_play_says_what_it_wrote() -> None:
     game = new_game()
     play(game, [3, 4, 3, 3], [4, 3, 3, 3])
     spades_services.hand_update(game=game, number=0, bids=["nil", 4, 3, 3], tricks=[0, 4, 6, 3])
     revert = changes.change_revert(game=game, change_id=Change.objects.get(game=game, action="edit").pk)
     rows = {row.change.pk: row for row in change_rows(game)}
     assert rows[revert.pk].differences == ("Ann: bid Nil → 3, tricks 0 → 4", "Bob: tricks 4 → 3", "Cat: tricks 6 → 3")
-    # Bids and tricks written as the hand is played add to it: said as before, no comparison.
+    # Bids and tricks written as the hand is played add to it: what they wrote, no comparison, and
+    # the bids the tricks were added to not struck through as if they had changed (screenshot sweep).
     tricks = Change.objects.get(game=game, action="tricks")
     assert rows[tricks.pk].differences == ()
-    assert "change-diff" not in entry(history(game), tricks)
+    shown = entry(history(game), tricks)
+    assert "change-diff" not in shown and "<del>" not in shown
+    assert "<ins>bids <bdi>Ann</bdi> 3 · <bdi>Bob</bdi> 4 · <bdi>Cat</bdi> 3 · <bdi>Dan</bdi> 3; took" in shown
+    # Undoing the last hand strikes the hand it deleted through.
+    undone = changes.hand_undo(game=game)
+    last = Change.objects.filter(game=game).first()
+    assert "<del>bids <bdi>Ann</bdi> 3" in entry(history(game), last), undone
 
 
 @override("en")
