@@ -281,7 +281,9 @@
     current?.classList.add("current");
   };
   document.addEventListener("click", (event) => {
-    const answer = event.target.closest?.(".one-at-a-time > .choices:not(.changing) > input:checked + label");
+    // The whole answered chip is the target, its name too, not only the answer's button in it.
+    const chip = event.target.closest?.(".one-at-a-time > .choices:not(.changing):has(:checked)");
+    const answer = chip?.querySelector(":scope > input:checked + label");
     const waiting = event.target.closest?.(".one-at-a-time.skippable > .choices:not(.current):not(:has(:checked))");
     const row = answer?.parentElement || waiting;
     if (!row) return;

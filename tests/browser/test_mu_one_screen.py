@@ -288,3 +288,19 @@ def test_every_trump_colour_is_read_whole_at_320_px(live_server, page: Page, ger
             .map((e) => e.textContent)"""
     )
     assert not cut, f"colours cut at 320 px: {cut}"
+
+
+def test_an_answered_chip_is_a_big_target_and_a_tap_on_its_name_opens_it_again(live_server, page: Page) -> None:
+    """The laid cards answered shrink to chips ("Beate 2"): each chip, at least 44 px tall, opens again
+    at a tap anywhere on it, its name included (the sweep measured 32 px answers in 36 px chips)."""
+    game = services.game_create(players=NAMES, dealer=0, rules={"preset": "standard"}, kind="mu")
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(live_server.url + sheet_url(game))
+    for seat, cards in enumerate([1, 2, 0]):
+        tap_and_wait(page, page.locator(f"label[for=laid-{seat}-{cards}]"), "/preview/")
+    chips = page.locator("#deal-form .turns > .choices:has(:checked)")
+    expect(chips).to_have_count(3)
+    heights = chips.evaluate_all("(all) => all.map((e) => e.getBoundingClientRect().height)")
+    assert min(heights) >= 44, heights
+    chips.nth(1).locator("legend").click()  # Beate's name
+    expect(page.locator("label[for=laid-1-5]")).to_be_visible()  # her row open again
