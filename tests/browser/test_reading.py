@@ -215,3 +215,26 @@ def test_sentences_with_names_keep_their_spaces(page: Page, page_without_javascr
         "Which cards did Anna lay? (optional)",
     ]
     assert plain.evaluate(TORN_SENTENCES) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_one_sides_total_never_reads_as_the_next_sides_points(page: Page, live_server, size) -> None:
+    """The screenshot sweep read "152 -139": Ann & Cat's running total 6 px from Bob & Dan's points.
+    A rule now parts the sides, with room either side of it; "No hands yet." sits inside its frame."""
+    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    look_at(page, size, "light")
+    page.goto(live_server.url + sheet_url(game))
+    inside = page.locator("#sheet .empty").evaluate(
+        """(e) => { const words = document.createRange(); words.selectNodeContents(e);
+            return words.getBoundingClientRect().left - e.closest("#sheet").getBoundingClientRect().left; }"""
+    )
+    assert inside >= 8, f"the empty sheet's words are {inside:.0f} px from its frame"
+    spades_services.hand_bids_save(game=game, bids=[4, "nil", 5, 4])
+    spades_services.hand_tricks_save(game=game, tricks=[4, 1, 5, 3], number=0)
+    page.goto(live_server.url + sheet_url(game))
+    run = page.locator("#hand-1 .cell").nth(0).locator(".run").bounding_box()
+    points = page.locator("#hand-1 .cell").nth(1).locator(".points").bounding_box()
+    apart = points["x"] - (run["x"] + run["width"])
+    assert apart >= 10, f"only {apart:.0f} px between one side's total and the next side's points"
+    border = page.locator("#hand-1 .cell").nth(1).evaluate("(e) => getComputedStyle(e).borderLeftStyle")
+    assert border == "solid", "no rule between the sides"
