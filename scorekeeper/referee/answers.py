@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scorekeeper.engine.citations import citation
 from scorekeeper.engine.errors import RuleError
@@ -24,6 +24,19 @@ from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules
 from scorekeeper.engine.text import Text
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def rank_label(rank: str) -> str:
+    """A card's rank as players of the page's language write it: "Q" and "J" in English, "D" (Dame)
+    and "B" (Bube) in German; numbers as they are."""
+    names = {
+        "A": pgettext("card rank: ace", "A"),
+        "K": pgettext("card rank: king", "K"),
+        "Q": pgettext("card rank: queen", "Q"),
+        "J": pgettext("card rank: jack", "J"),
+    }
+    return names.get(rank, rank)
+
 
 #: Card buttons by suit or colour: (row label, [(card code, button text), ...]).
 Picker = list[tuple[str, list[tuple[str, str]]]]
@@ -109,7 +122,7 @@ def spades_picker(rules: SpadesRules) -> Picker:
     if any(joker in cards.cards for joker in JOKERS):
         rows.append((gettext("Jokers"), [("BJ", gettext("Big joker")), ("LJ", gettext("Little joker"))]))
     for suit in SUITS:
-        buttons = [(rank + suit, rank) for rank in reversed(RANKS) if rank + suit in cards.cards]
+        buttons = [(rank + suit, rank_label(rank)) for rank in reversed(RANKS) if rank + suit in cards.cards]
         rows.append((SUIT_SYMBOLS[suit], buttons))
     return rows
 
@@ -129,7 +142,7 @@ def card_label(card: str) -> str:
     if card == "LJ":
         return gettext("Little joker")
     if card[-1] in SUIT_SYMBOLS and " " not in card:
-        return card[:-1] + SUIT_SYMBOLS[card[-1]]
+        return rank_label(card[:-1]) + SUIT_SYMBOLS[card[-1]]
     colour, _sep, digit = card.partition(" ")
     return f"{gettext(COLOUR_NAMES.get(colour, colour))} {digit}"
 

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 register = template.Library()
 
 #: A card of a red suit as written, or the suit alone (a picker row's label): "10♥", "A♦", "♥".
-_RED_CARD = re.compile(r"(?:10|[2-9AKQJ])?[♥♦]")
+_RED_CARD = re.compile(r"(?:10|[2-9AKQJDB])?[♥♦]")  # D, B: the German queen and jack
 
 
 @register.filter
