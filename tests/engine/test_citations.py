@@ -63,3 +63,12 @@ def test_citations_are_said_in_the_players_language():
 def test_no_house_rule_is_cited_by_file_name_or_short_key(source):
     said = citation(source).said
     assert not re.search(r"\b00\d\b|\.md\b", said), said
+
+
+def test_a_record_field_error_cites_the_game_record_format_not_a_readme_section():
+    """The record's optional hand fields cited "README: The game record", said as written and linked
+    nowhere (and the README no longer has that section): now the record format's extensions."""
+    from scorekeeper.engine.spades.declarations import RECORD
+
+    cited = citation(RECORD)
+    assert (cited.said, cited.file, cited.section) == ("Scorekeeper game record format", "game-record", "")

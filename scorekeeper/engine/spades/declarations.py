@@ -17,7 +17,7 @@ from .game import Bemo, Bid, SpadesGame, SpadesHand
 from .rules import SpadesRules
 
 #: Where the shape of the record's optional hand fields is written.
-RECORD = "README: The game record"
+RECORD = "game-record.md: Extensions"
 
 
 def verify_declarations(
