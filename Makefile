@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test system bench messages clean
+.PHONY: setup run test check system bench messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,15 @@ test: $(STAMP) system
 	$(BIN)/mypy
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python -m pytest
+
+## check: the edit loop's tier, in well under a minute: ruff, the layer contracts, mypy, then the engine's and
+## the layout's tests with a tenth of the property tests' examples (tests/profiles.py); make test runs everything
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/engine tests/test_layout.py tests/test_docs.py
 
 # The system packages the tests need: Debian's Chromium at /usr/bin/chromium (the browser tests drive it
 # there) and gettext (the German catalogue).

@@ -15,6 +15,18 @@ from django.core.cache import cache
 from django.core.management import call_command
 from pytest_django.live_server_helper import LiveServer
 
+from tests import profiles  # noqa: F401  (loads the Hypothesis profile HYPOTHESIS_PROFILE names)
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in ``tests/browser/`` is a browser test (``-m "not browser"`` leaves Chromium
+    alone), marked by its folder: a module's own ``pytestmark`` cannot drop the mark."""
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _collected_static_files() -> None:

@@ -16,7 +16,7 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 # The shared helpers assert too: give their failures pytest's detailed messages, as in a test module.
 pytest.register_assert_rewrite("tests.browser.helpers")
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 # Debian's Chromium and the flags it runs headless with, as manage.py make_icons drives it.
 from scorekeeper.games.management.commands.make_icons import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -24,6 +24,9 @@ from scorekeeper.games.management.commands.make_icons import CHROMIUM, CHROMIUM_
 #: A phone: iPhone X/11 Pro sized viewport at 2x.
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2}
 TIMEOUT_MS = 10_000
+# What ``expect`` waits for, as long as actions wait: a loaded machine (two suites side by side, as the
+# suite must pass) may take seconds to answer; it never waits longer than the condition takes.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
@@ -15,8 +14,6 @@ from scorekeeper.spades import services as spades_services
 
 from ..games.factories import sheet_url
 from .helpers import SHOTS
-
-pytestmark = pytest.mark.browser
 
 TARGET = {"preset": "standard", "target": 100}
 

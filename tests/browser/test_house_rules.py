@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Game, Hand
 
 from .helpers import expect_fits_the_phone, expect_totals, game_from_url, save, screenshot, tap_bids, tap_tricks
-
-pytestmark = pytest.mark.browser
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 THREE = ["Ann", "Bob", "Cat"]

@@ -8,12 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-
-pytestmark = pytest.mark.browser
 
 
 def test_chromium_reads_the_manifest_in_the_pages_language_and_finds_the_app_installable(

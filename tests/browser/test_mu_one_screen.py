@@ -23,8 +23,6 @@ from scorekeeper.mu import services as mu_services
 from tests.browser.helpers import on_screen
 from tests.games.factories import sheet_url
 
-pytestmark = pytest.mark.browser
-
 NAMES = ["Anna", "Beate", "Conny", "Dagmar", "Emma", "Franziska"]
 ANNA, BEATE, EMMA = 0, 1, 4
 
@@ -99,7 +97,7 @@ def test_every_tap_of_a_mu_deal_is_on_one_screen(live_server, page: Page, player
         expect_tappable(page, page.get_by_role("button", name="Save the auction"))
     assert info.value.status == 200
     expect(page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
-    page.wait_for_timeout(100)  # the swap's scroll (show:#entry:top) done
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)  # scrolled
 
     # Card points from the dealer's left; Anna, the dealer, gets the rest.
     points = {seat: 10 - seat for seat in range(1, players)}  # 9, 8, 7, 6 (, 5)
@@ -238,8 +236,7 @@ def test_every_players_total_is_in_view_after_each_save_correction_and_undo(live
     page.goto(live_server.url + sheet_url(game))
 
     def expect_totals_in_view(after: str) -> None:
-        expect(page.locator(".htmx-request, .htmx-settling, .htmx-added")).to_have_count(0)
-        page.wait_for_timeout(100)  # the swap's scroll done
+        expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)  # scrolled
         hidden = [name for seat, name in enumerate(NAMES) if not on_screen(page, f"#total-{seat} .total")]
         assert not hidden, f"after {after}, totals off the screen: {hidden}"
 

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.mu import services as mu_services
 
 from .helpers import HeldPreviews, expect_fits_the_phone, expect_totals, game_from_url, press, save, screenshot
-
-pytestmark = pytest.mark.browser
 
 PLAYERS = ["Anna", "Beate", "Conny", "Dagmar", "Emma"]
 ANNA, BEATE, CONNY, DAGMAR, EMMA = range(5)

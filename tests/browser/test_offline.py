@@ -117,14 +117,22 @@ def test_the_live_poll_rests_while_the_tab_is_hidden(page: Page, live_server):
         """
         window.tabHidden = false;
         Object.defineProperty(document, "hidden", {configurable: true, get: () => window.tabHidden});
+        window.polls = 0;
+        document.addEventListener("htmx:beforeSend", (event) => {
+            if (event.detail.elt.id === "live") window.polls += 1;
+        });
         """
     )
+    page.clock.install()  # the page's timers on a clock the test moves: two poll periods pass at once
     start_spades_game(page, live_server)
-    polls: list[str] = []
-    page.on("request", lambda request: polls.append(request.url) if "/live/" in request.url else None)
+    polled = page.evaluate("window.polls")
+    page.clock.run_for(4500)  # shown: it polls (so the clock the test moves is the poll's)
+    expect(page.locator("#live.htmx-request")).to_have_count(0)
+    assert page.evaluate("window.polls") > polled
     page.evaluate("window.tabHidden = true; document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_timeout(4500)  # two poll periods
-    assert polls == []
+    polled = page.evaluate("window.polls")
+    page.clock.run_for(4500)  # two poll periods
+    assert page.evaluate("window.polls") == polled
     with page.expect_request(lambda request: "/live/" in request.url, timeout=1500):
         page.evaluate("window.tabHidden = false; document.dispatchEvent(new Event('visibilitychange'))")
 
@@ -246,6 +254,13 @@ def test_a_kept_save_is_sent_when_the_sheet_is_opened_again(page: Page, live_ser
 
 
 def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_server):
+    page.add_init_script(
+        """window.saves = 0;
+        document.addEventListener("htmx:beforeSend", (event) => {
+            if (event.detail.requestConfig.path.endsWith("/bids/")) window.saves += 1;
+        });"""
+    )
+    page.clock.install()  # the kept save's timer on a clock the test moves
     game = start_spades_game(page, live_server)
     tap_bids(page, BIDS)
     page.route(re.compile(r".*/bids/$"), lambda route: route.abort())  # the server out of reach
@@ -254,7 +269,9 @@ def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_serve
     page.unroute(re.compile(r".*/bids/$"))
     page.get_by_role("button", name="Save bids").click()  # by hand, before the kept save goes
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    page.wait_for_timeout(2500)  # past the kept save's first try
+    saves = page.evaluate("window.saves")
+    page.clock.run_for(2500)  # past the kept save's first try
+    assert page.evaluate("window.saves") == saves, "the kept save was sent as well"
     expect(page.locator("#messages")).not_to_contain_text("another phone")
     assert kept_saves(page) == []
     assert Change.objects.filter(game=game, action="bids").count() == 1
@@ -273,7 +290,11 @@ def test_the_sheet_kept_on_the_phone_follows_its_saves(page: Page, live_server):
     page.get_by_role("button", name="Save bids").click()
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     page.evaluate("window.tabHidden = true; document.dispatchEvent(new Event('visibilitychange'))")  # locked
-    page.wait_for_timeout(1500)  # the worker fetches the sheet as it is now
+    # The worker fetches the sheet as it is now, and keeps it.
+    page.wait_for_function(
+        "caches.match(location.pathname).then((kept) => kept && kept.text())"
+        ".then((text) => !!text && text.includes('tricks taken'))"
+    )
     page.context.set_offline(True)
     page.evaluate("window.tabHidden = false")
     page.reload()  # without a connection: the sheet as it was after the save, not as first opened

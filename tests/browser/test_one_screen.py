@@ -12,8 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from .helpers import on_screen, start_spades_game, tap_on_screen
 
-pytestmark = pytest.mark.browser
-
 SIZES = [(375, 812), (360, 640), (320, 640)]
 #: Three hands of bids and tricks (seats 0-3 are Ann, Bob, Cat, Dan; the first bidder is the dealer's left).
 HANDS = [
@@ -63,7 +61,7 @@ def test_every_tap_of_a_spades_hand_is_on_screen_and_the_totals_stay_in_view(liv
     with phone.expect_response(lambda response: "/hands/1/" in response.url and response.request.method == "POST"):
         phone.get_by_role("button", name="Save corrected hand").click()
     expect(phone.locator("#hand-1 .explain form")).to_have_count(0)  # the corrected row, explained
-    phone.wait_for_timeout(100)  # settled
+    expect(phone.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)  # settled
     assert totals_in_view(phone), "the totals are off screen after a correction"
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.get_by_role("button", name="Undo last hand").click()

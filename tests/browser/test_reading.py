@@ -16,8 +16,6 @@ from scorekeeper.spades import services as spades_services
 from ..games.factories import sheet_url
 from .helpers import expect_fits_the_phone, screenshot
 
-pytestmark = pytest.mark.browser
-
 #: The phones the tests look at: (width, height).
 SIZES = [(375, 812), (320, 640)]
 

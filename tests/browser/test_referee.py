@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -25,8 +24,6 @@ from scorekeeper.spades import services as spades_services
 
 from ..games.factories import sheet_url
 from .helpers import expect_fits_the_phone, screenshot
-
-pytestmark = pytest.mark.browser
 
 #: Apple's and Google's smallest comfortable tap target, in CSS pixels.
 TAP_TARGET = 44

@@ -7,15 +7,12 @@ The first phone then undoes a change from the history.
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Hand
 
 from ..games.factories import sheet_url
 from .helpers import SHOTS, save, start_spades_game, tap_bids
-
-pytestmark = pytest.mark.browser
 
 
 def test_a_second_phone_joins_through_the_view_link_and_follows_live(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services as game_services
@@ -29,9 +28,6 @@ from .helpers import (
     tap_choice,
     tap_tricks,
 )
-
-pytestmark = pytest.mark.browser
-
 
 # --- helpers -----------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from scorekeeper.engine.record import game_record, load_json, parse_record, scor
 from scorekeeper.engine.score_document import score_json, score_output
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.scoring import score_spades
+from tests.profiles import examples
 
 from .mu.test_properties import mu_games
 from .spades.test_properties import legal_games as spades_games
@@ -138,7 +139,7 @@ def test_a_name_with_a_control_character_is_refused():
 ODD_NAMES = ('Ann "A" \\ B', "Bø/b\t", "C\u00e4t 😀", "D\u2028an", "</script>", "%(side)s 100%")
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(spades_games(), st.data())
 def test_the_printed_score_is_the_score_document_as_json_a_hand_per_line(game, data):
     players = tuple(data.draw(st.permutations(ODD_NAMES))[: len(game.players)])
@@ -155,7 +156,7 @@ def test_the_printed_score_is_the_score_document_as_json_a_hand_per_line(game, d
         ]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(mu_games(), st.data())
 def test_the_printed_mu_score_is_its_score_document_as_json(game, data):
     players = tuple(data.draw(st.permutations(ODD_NAMES))[: len(game.players)])

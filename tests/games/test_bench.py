@@ -183,6 +183,7 @@ def test_linked_assets_are_the_stylesheets_icons_and_scripts_of_a_page():
 
 
 @pytest.mark.browser
+@pytest.mark.browser  # it drives Chromium
 def test_screen_plays_a_hand_and_a_deal_in_chromium_and_finds_no_tap_off_screen(monkeypatch):
     """The ``screen`` part run small: one Spades hand and one Mü deal at 320x640, served by gunicorn
     from a throwaway file."""

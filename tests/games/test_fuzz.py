@@ -28,6 +28,7 @@ from scorekeeper.engine.names import is_clean_text
 from scorekeeper.games import services
 from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat
 from scorekeeper.spades import services as spades_services
+from tests.profiles import examples
 
 from .factories import HTMX, play, record, sheet_url, snapshot
 
@@ -105,7 +106,7 @@ def urls(games: dict[str, Game]) -> list[str]:
     return [url for _name, url in named_urls(games)]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_form_data_never_breaks_the_server_and_a_refusal_changes_nothing(games, data) -> None:
     name, url = data.draw(st.sampled_from(named_urls(games)), label="url")
@@ -152,7 +153,7 @@ QUERY_FIELDS = sorted({"house_rules", "preset", "players", "page", "q", "who", "
 QUERIES = st.dictionaries(st.one_of(st.sampled_from(QUERY_FIELDS), st.text(max_size=12)), GARBAGE, max_size=8)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_queries_never_break_a_page_and_head_answers_like_get(games, data) -> None:
     game = games[data.draw(st.sampled_from(["spades", "mu"]), label="game")]
@@ -207,7 +208,7 @@ DOCUMENTS = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_imports_never_break_the_server_and_a_refusal_changes_nothing(games, data) -> None:
     text = data.draw(DOCUMENTS, label="document")

@@ -10,6 +10,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
+from tests.profiles import examples
 
 from ..engine.spades.test_properties import tricks_split
 from ..games.factories import new_game, play
@@ -18,7 +19,7 @@ NUMBER_BIDS = st.lists(st.sampled_from([1, 2, 3, 4, 5, "nil"]), min_size=4, max_
 
 
 @pytest.mark.django_db
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(
     hands=st.lists(st.tuples(NUMBER_BIDS, tricks_split()), min_size=1, max_size=8),
     data=st.data(),

@@ -10,6 +10,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.auction import auction_progress
 from scorekeeper.engine.mu.play import legal_plays, parse_card, suit, trick_winner, verify_play
 from scorekeeper.engine.mu.tables import COLOURS, DIGITS
+from tests.profiles import examples
 
 CARDS = [f"{colour} {digit}" for colour in COLOURS for digit in DIGITS]
 TRUMPS = [None, *COLOURS, *range(10)]
@@ -61,7 +62,7 @@ def mu_tricks(draw: st.DrawFn) -> tuple[list[str], object, object]:
     return draw(st.lists(st.sampled_from(CARDS), min_size=2, max_size=6)), chef, vize
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(mu_tricks())
 def test_the_winner_followed_the_suit_led_or_trumped(case):
     plays, chef, vize = case
@@ -69,7 +70,7 @@ def test_the_winner_followed_the_suit_led_or_trumped(case):
     assert suit(winner, chef, vize) in ("trump", suit(plays[0], chef, vize))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(mu_tricks(), st.data())
 def test_a_player_who_can_follow_must(case, data):
     plays, chef, vize = case

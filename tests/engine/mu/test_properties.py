@@ -18,6 +18,7 @@ from scorekeeper.engine.mu.game import Eklat, MuDeal, MuGame, Played
 from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.mu.scoring import score_mu, verify_deal
 from scorekeeper.engine.record import game_record, parse_record, score_output, score_record
+from tests.profiles import examples
 
 from .helpers import BONUS_TABLE, POINTS_IN_DEAL, TEAM_TARGETS, kind_of, rulebook_bonus, rulebook_reached
 
@@ -89,7 +90,7 @@ def expected_bonus(game: MuGame, deal: Played) -> int:
     return rulebook_bonus(deal.chef_trump, deal.level)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(mu_games())
 def test_totals_are_the_running_sum_of_deal_points_mu_9(game):
     """§9: "Individual and team points are written per player and added"."""
@@ -103,7 +104,7 @@ def test_totals_are_the_running_sum_of_deal_points_mu_9(game):
     assert len(sheet.hands) == len(game.deals)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(mu_games())
 def test_each_deals_points_are_the_sum_of_the_players_explanation_lines(game):
     for hand in score_mu(game).hands:
@@ -115,7 +116,7 @@ def test_each_deals_points_are_the_sum_of_the_players_explanation_lines(game):
                 assert line.points == 0  # table-wide notes score nothing
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(mu_games())
 def test_played_deals_add_the_card_points_then_the_team_result_mu_8(game):
     """§8: individual card points for everyone; the team change is +bonus each (made) or +5d / -10d / 0 (lost)."""
@@ -146,7 +147,7 @@ def test_played_deals_add_the_card_points_then_the_team_result_mu_8(game):
             ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(mu_games())
 def test_eklats_give_5_per_card_to_the_tied_and_minus_10_to_the_last_mu_4(game):
     for deal, hand in zip(game.deals, score_mu(game).hands, strict=True):
@@ -168,7 +169,7 @@ def over(target: int, totals: tuple[int, ...]) -> bool:
     return max(totals) > target and totals.count(max(totals)) == 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(mu_games(max_deals=14))
 def test_the_game_ends_when_a_player_exceeds_the_total_with_a_single_highest_total_mu_9(game):
     sheet = score_mu(game)
@@ -183,7 +184,7 @@ def test_the_game_ends_when_a_player_exceeds_the_total_with_a_single_highest_tot
         assert sheet.winner is None and sheet.end is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(mu_games(max_deals=14), st.data())
 def test_no_deal_may_follow_the_end_of_the_game_mu_9(game, data):
     if not score_mu(game).finished:
@@ -198,7 +199,7 @@ def test_no_deal_may_follow_the_end_of_the_game_mu_9(game, data):
         raise AssertionError("a deal after the end was scored")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(mu_games())
 def test_record_round_trip(game):
     record = game_record(game)
@@ -207,7 +208,7 @@ def test_record_round_trip(game):
     assert score_record(json.loads(json.dumps(record))) == score_output(score_mu(game), bags=False)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(mu_games())
 def test_moving_everyone_one_seat_moves_the_scores_with_them(game):
     """Scoring depends on who was Chef, Vize, partner and tied, never on where they sat."""

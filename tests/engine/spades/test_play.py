@@ -14,6 +14,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.cards import deck
 from scorekeeper.engine.spades.play import Situation, legal_plays, refusal, trick_winner, verify_play
 from scorekeeper.engine.spades.rules import spades_rules
+from tests.profiles import examples
 
 STANDARD = spades_rules()
 DECKS = ("standard", "jokers", "nyc", "deuces_high", "jokers54", "double")
@@ -118,7 +119,7 @@ def tricks(draw: st.DrawFn) -> tuple[str, list[str]]:
     return name, plays
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(tricks())
 def test_the_winner_followed_suit_or_trumped(case):
     name, plays = case
@@ -127,7 +128,7 @@ def test_the_winner_followed_suit_or_trumped(case):
     assert cards.is_trump(winner) or cards.suit(winner) == cards.suit(plays[0])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(tricks())
 def test_without_a_trump_the_highest_card_of_the_suit_led_wins(case):
     name, plays = case
@@ -139,7 +140,7 @@ def test_without_a_trump_the_highest_card_of_the_suit_led_wins(case):
     assert cards.rank(winner) == max(cards.rank(card) for card in plays if cards.suit(card) == led)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(tricks(), st.data())
 def test_a_player_holding_the_suit_led_may_play_no_other_suit(case, data):
     name, plays = case

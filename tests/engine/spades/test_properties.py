@@ -12,6 +12,7 @@ from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, v
 from scorekeeper.engine.spades.game import Bemo, SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import KEYS, PRESETS, spades_rules
 from scorekeeper.engine.spades.scoring import score_spades
+from tests.profiles import examples
 
 
 def key_values(name: str) -> st.SearchStrategy[Any]:
@@ -108,7 +109,7 @@ def legal_games(draw: st.DrawFn, max_hands: int = 12) -> SpadesGame:
     return game
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(legal_games())
 def test_any_legal_game_scores_and_totals_are_the_running_sum_of_hand_points(game):
     sheet = score_spades(game)
@@ -119,7 +120,7 @@ def test_any_legal_game_scores_and_totals_are_the_running_sum_of_hand_points(gam
     assert list(sheet.totals) == running
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(legal_games())
 def test_each_hands_points_are_the_sum_of_its_explained_lines(game):
     for hand in score_spades(game).hands:
@@ -129,7 +130,7 @@ def test_each_hands_points_are_the_sum_of_its_explained_lines(game):
             assert line.render()  # every template has its parameters
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(legal_games())
 def test_bags_carried_stay_below_the_bag_limit(game):
     rules = game.rules
@@ -161,7 +162,7 @@ def over(rules: Any, totals: tuple[int, ...]) -> bool:
     return False
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(legal_games())
 def test_the_game_ends_exactly_when_a_side_wins_by_target_or_lose_at(game):
     assume(not ends_outright(game.rules))
@@ -175,7 +176,7 @@ def test_the_game_ends_exactly_when_a_side_wins_by_target_or_lose_at(game):
         assert sheet.end is not None and sheet.end.side == sheet.winner
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(legal_games())
 def test_moving_everyone_one_seat_swaps_the_sides_scores(game):
     """With four players in partnerships, scoring depends on the partnerships, not on who sits where."""

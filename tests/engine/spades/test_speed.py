@@ -24,6 +24,7 @@ from scorekeeper.engine.spades.plain import plain_sides
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.engine.spades.scoring import score_spades
 from scorekeeper.engine.spades.side import score_sides, side_steps
+from tests.profiles import examples
 
 from .test_properties import house_rules, key_values, tricks_split
 
@@ -128,7 +129,7 @@ def _one_fact_changed(draw: st.DrawFn, hand: SpadesHand) -> SpadesHand:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.data())
 def test_remembering_the_steps_of_a_run_changes_no_sides_score(data):
     """Each hand scored with the steps the run remembered equals the same hand worked out afresh."""
@@ -148,7 +149,7 @@ def _scored(game: SpadesGame) -> object:
         return ("error", str(error), error.hand)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(st.data())
 def test_what_a_table_remembers_from_its_earlier_games_changes_no_score(data):
     """``scoring.table_memory`` keeps a table's cases across runs: a game scored after other games
@@ -217,7 +218,7 @@ def _checked(check: Any, *args: Any) -> Any:
         return ("refused", error.render(), error.field, error.seat, error.source)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500))
 @given(st.data())
 def test_a_plain_hand_checked_at_once_passes_and_fails_as_every_check_does(data):
     rules_data = data.draw(house_rules())
@@ -237,7 +238,7 @@ def test_a_plain_hand_checked_at_once_passes_and_fails_as_every_check_does(data)
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(house_rules())
 def test_a_rule_set_is_hashed_once_and_as_an_equal_one_is(data):
     rules, again = spades_rules(data), spades_rules(data)
@@ -247,7 +248,7 @@ def test_a_rule_set_is_hashed_once_and_as_an_equal_one_is(data):
     assert {rules: 1}[again] == 1
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(st.data())
 def test_a_plain_hand_scored_at_once_scores_as_checking_then_scoring_it_does(data):
     """``plain.plain_sides`` gives every side's score of a plain hand (else ``None``), as checking
