@@ -58,12 +58,10 @@ def fingerprint(record: dict[str, Any] | None) -> str:
 class Game(models.Model):
     """One game at one table.
 
-    ``id`` is a random UUID that never leaves the server. A game is reached only
-    through its links: ``edit_key`` (enter and correct hands) and ``view_key``
-    (read only; ``None`` while the owner has it turned off), each 144 random bits.
-    ``owner`` is the signed-in user who started it (``None``: started without an
-    account; then the browser that made it is its owner, see ``games.access``).
-    ``players`` lists names in clockwise seating order; ``rules`` is the game
+    ``id`` is a random UUID that never leaves the server. A game is reached only through its links: ``edit_key`` (enter
+    and correct hands) and ``view_key`` (read only; ``None`` while the owner has it turned off), each 144 random bits.
+    ``owner`` is the signed-in user who started it (``None``: started without an account; then the browser that made it
+    is its owner, see ``games.access``). ``players`` lists names in clockwise seating order; ``rules`` is the game
     record's rules object (preset plus changed keys).
     """
 
@@ -139,12 +137,10 @@ class Game(models.Model):
 class Hand(models.Model):
     """One hand: the bids, and once played the tricks taken (seat order).
 
-    ``number`` is the 0-based position in the game. Only the last hand may be
-    in play (``tricks`` is ``None``): bids written, cards not yet played.
-    ``bids`` is ``None`` for a hand that bids itself or was thrown in;
-    ``declarations`` holds the record's optional hand fields (``blind``,
-    ``ten_for_two_hundred``, ``no_trump``, ``bemo``, ``bag_cancel``, ``misdeal``,
-    ``high_spade_run``; docs/game-record.md "Extensions").
+    ``number`` is the 0-based position in the game. Only the last hand may be in play (``tricks`` is ``None``): bids
+    written, cards not yet played. ``bids`` is ``None`` for a hand that bids itself or was thrown in; ``declarations``
+    holds the record's optional hand fields (``blind``, ``ten_for_two_hundred``, ``no_trump``, ``bemo``, ``bag_cancel``,
+    ``misdeal``, ``high_spade_run``; docs/game-record.md "Extensions").
     """
 
     game = models.ForeignKey(Game, related_name="hands", on_delete=models.CASCADE)
@@ -203,11 +199,9 @@ class Hand(models.Model):
 class HouseRules(models.Model):
     """A table's own named mix of house rules, to start the next game with.
 
-    It belongs to whoever saved it, exactly as a game does: ``owner``, the account,
-    or ``None`` for a set saved without one (then the browser that saved it holds
-    it, see ``games.access.house_rules_of``). Names are unique per owner; nobody
-    else ever sees the set. ``rules`` is a game record's rules object (preset plus
-    changed keys).
+    It belongs to whoever saved it, exactly as a game does: ``owner``, the account, or ``None`` for a set saved without
+    one (then the browser that saved it holds it, see ``games.access.house_rules_of``). Names are unique per owner;
+    nobody else ever sees the set. ``rules`` is a game record's rules object (preset plus changed keys).
     """
 
     owner = models.ForeignKey(
@@ -268,13 +262,18 @@ class Deal(models.Model):
 
 
 class Ruling(models.Model):
-    """A question put to the referee and its answer, kept with the game so a table can look back."""
+    """A question put to the referee and its answer, kept with the game so a table can look back.
+
+    ``facts``: the ruling as data, said in the reader's language (``games.rulings``). ``question`` and
+    ``answer`` keep its words in English; a ruling kept before facts were has none, only its words as shown.
+    """
 
     game = models.ForeignKey(Game, related_name="rulings", on_delete=models.CASCADE)
     created_at = models.DateTimeField(auto_now_add=True)
     question = models.TextField()
     answer = models.TextField()
     source = models.CharField(max_length=200, blank=True)
+    facts = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
