@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import segno
@@ -20,6 +21,7 @@ from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Line, Sheet
 
 from .models import Change, Game, Ruling
+from .rulings import RulingFacts, ruling_words
 from .undo import can_revert
 
 if TYPE_CHECKING:
@@ -192,9 +194,28 @@ def sheet_table(game: Game) -> tuple[list[str], list[list[Any]]]:
 RULINGS_SHOWN = 20
 
 
-def game_rulings(game: Game) -> list[Ruling]:
+@dataclass(frozen=True)
+class ShownRuling:
+    """A ruling kept as a page shows it: when, its question and answer in the reader's language, its source."""
+
+    created_at: datetime
+    question: str
+    answer: str
+    source: str
+
+
+def game_rulings(game: Game) -> list[ShownRuling]:
     """The referee's latest rulings kept with ``game``, newest first (one query)."""
-    return list(game.rulings.all()[:RULINGS_SHOWN])
+    return [ruling_shown(ruling) for ruling in game.rulings.all()[:RULINGS_SHOWN]]
+
+
+def ruling_shown(ruling: Ruling) -> ShownRuling:
+    """``ruling`` in the reader's language, said from its facts (``games.rulings``); a ruling kept
+    before facts were (none) in the words it was kept with."""
+    question, answer = ruling.question, ruling.answer
+    if ruling.facts:
+        question, answer = ruling_words(RulingFacts.from_json(ruling.facts, ruling.source))
+    return ShownRuling(ruling.created_at, question, answer, ruling.source)
 
 
 #: What a phone is told when another phone saved the form it was filling in, by the change made.

@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
-from scorekeeper.engine.citations import citation
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu import play as mu_play
 from scorekeeper.engine.mu.auction import auction_progress
@@ -22,21 +21,9 @@ from scorekeeper.engine.spades.bidding import verify_bid, verify_side_bid
 from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
 from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules
 from scorekeeper.engine.text import Text
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def rank_label(rank: str) -> str:
-    """A card's rank as players of the page's language write it: "Q" and "J" in English, "D" (Dame)
-    and "B" (Bube) in German; numbers as they are."""
-    names = {
-        "A": pgettext("card rank: ace", "A"),
-        "K": pgettext("card rank: king", "K"),
-        "Q": pgettext("card rank: queen", "Q"),
-        "J": pgettext("card rank: jack", "J"),
-    }
-    return names.get(rank, rank)
-
+from scorekeeper.games.cards import SUIT_SYMBOLS, card_text, rank_label
+from scorekeeper.games.cards import card_label as card_label  # the referee's pages name cards through answers
+from scorekeeper.games.rulings import Refused, refusal_said
 
 #: Card buttons by suit or colour: (row label, [(card code, button text), ...]).
 Picker = list[tuple[str, list[tuple[str, str]]]]
@@ -64,55 +51,65 @@ class Question:
 
 @dataclass(frozen=True)
 class Answer:
-    """The referee's answer: who wins the trick (and why), and which of the hand's cards may be played."""
+    """The referee's answer as data: who wins the trick (the engine's reason, untranslated, and its
+    rule's source), and which of the hand's cards may be played (and why not); said in the page's
+    language by :attr:`winner_reason` and :attr:`refused`, as a ruling kept is (``games.rulings``)."""
 
     winner: str | None = None
-    winner_reason: str = ""
+    winner_text: Text | None = None
     winner_source: str = ""
     allowed: tuple[str, ...] = ()
-    refused: tuple[tuple[str, str], ...] = ()  # (card, why not)
+    refusals: tuple[Refused, ...] = ()  # (card, why not, its rule's source)
+
+    @property
+    def winner_reason(self) -> str:
+        """Why the winner wins, in the page's language ("A♥ wins: …"); "" without one."""
+        return "" if self.winner_text is None else card_text(self.winner_text)
+
+    @property
+    def refused(self) -> tuple[tuple[str, str], ...]:
+        """(card, why not) for each card of the hand that may not be played, in the page's language."""
+        return tuple((card, refusal_said(why, source)) for card, why, source in self.refusals)
+
+
+#: A Mü refusal's reason with the rulebook's section, written as it is (not said as a citation).
+MU_REFUSAL = "%(reason)s (mu.md §7)"
 
 
 def spades_answer(rules: SpadesRules, question: Question) -> Answer:
     """Answer a Spades question under ``rules`` (deck, leads, rake 'em, solo)."""
-    winner = reason = source = ""
+    winner, reason, source = "", None, ""
     if len(question.trick) >= 2:
         ruling = spades_play.trick_winner(rules, question.trick)
         winner = "" if ruling.index is None else question.trick[ruling.index]
-        reason, source = card_text(ruling.text), ruling.source
+        reason, source = ruling.text, ruling.source
     allowed: list[str] = []
-    refused: list[tuple[str, str]] = []
+    refused: list[Refused] = []
     situation = spades_play.Situation(question.trick_number, question.spades_broken, question.trick)
     for card in question.hand:
         why = spades_play.refusal(rules, question.hand, card, situation)
         if why is None:
             allowed.append(card)
         else:
-            said = citation(why.source, gettext).said
-            refused.append((card, f"{why.text.render(gettext)} ({said})" if why.source else why.text.render(gettext)))
+            refused.append((card, why.text, why.source))
     return Answer(winner or None, reason, source, tuple(allowed), tuple(refused))
 
 
 def mu_answer(question: Question) -> Answer:
     """Answer a Mü question under the Chef's and Vize's trumps (``mu.md`` §7)."""
-    winner = reason = ""
+    winner, reason = "", None
     if len(question.trick) >= 2:
-        index, text = mu_play.trick_winner(question.trick, question.chef_trump, question.vize_trump)
-        winner, reason = question.trick[index], card_text(text)
-    allowed, refused = [], []
+        index, reason = mu_play.trick_winner(question.trick, question.chef_trump, question.vize_trump)
+        winner = question.trick[index]
+    allowed: list[str] = []
+    refused: list[Refused] = []
     for card in question.hand:
         why = mu_play.refusal(question.hand, card, question.trick, question.chef_trump, question.vize_trump)
         if why is None:
             allowed.append(card)
         else:
-            refused.append((card, f"{card_text(why)} (mu.md §7)"))
+            refused.append((card, Text(MU_REFUSAL, {"reason": why}), ""))
     return Answer(winner or None, reason, "mu.md §7" if winner else "", tuple(allowed), tuple(refused))
-
-
-def card_text(text: Text) -> str:
-    """Render an engine text in the player's language, naming cards as players read them."""
-    params = {name: card_label(value) if name == "card" else value for name, value in text.params.items()}
-    return Text(text.template, params).render(gettext)
 
 
 def spades_picker(rules: SpadesRules) -> Picker:
@@ -133,18 +130,6 @@ def mu_picker() -> Picker:
         (gettext(COLOUR_NAMES[colour]), [(f"{colour} {digit}", str(digit)) for digit in range(9, -1, -1)])
         for colour in COLOURS
     ]
-
-
-def card_label(card: str) -> str:
-    """How a card code reads on the page: "A♠", "10♥", "big joker", "green 7"."""
-    if card == "BJ":
-        return gettext("Big joker")
-    if card == "LJ":
-        return gettext("Little joker")
-    if card[-1] in SUIT_SYMBOLS and " " not in card:
-        return rank_label(card[:-1]) + SUIT_SYMBOLS[card[-1]]
-    colour, _sep, digit = card.partition(" ")
-    return f"{gettext(COLOUR_NAMES.get(colour, colour))} {digit}"
 
 
 def bid_answer(rules: SpadesRules, bid: object, *, behind: int, player: str = "") -> tuple[bool, str]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
+from django.utils import translation
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.models import Game, Ruling
+from scorekeeper.games.rulings import RulingFacts, ruling_words
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
@@ -14,13 +18,29 @@ from .replays import ReplayPage
 
 #: The most rulings a game keeps: its newest (a sheet shows 20); keeping one more drops the oldest.
 MOST_RULINGS = 300
+#: The most cards a ruling keeps of its trick, its hand and what the hand may play: more than a deck
+#: holds (the double deck's 102), so a ruling stays small however many cards a post picks.
+MOST_CARDS = 108
 
 
 @transaction.atomic
-def ruling_keep(*, game: Game, question: str, answer: str, source: str = "") -> Ruling:
-    """Keep a ruling in the game's log (question and answer as shown, in the asker's language), and
-    of its rulings only the newest :data:`MOST_RULINGS`."""
-    ruling = Ruling.objects.create(game=game, question=question[:2000], answer=answer[:2000], source=source[:200])
+def ruling_keep(*, game: Game, facts: RulingFacts) -> Ruling:
+    """Keep a ruling in the game's log as data, said in each reader's language (``games.rulings``;
+    ``question`` and ``answer`` keep an English copy), and of its rulings only the newest :data:`MOST_RULINGS`."""
+    most = MOST_CARDS
+    kept = replace(
+        facts,
+        trick=facts.trick[:most],
+        hand=facts.hand[:most],
+        allowed=facts.allowed[:most],
+        refused=facts.refused[:most],
+        source=facts.source[:200],
+    )
+    with translation.override("en"):
+        question, answer = ruling_words(kept)
+    ruling = Ruling.objects.create(
+        game=game, question=question[:2000], answer=answer[:2000], source=kept.source, facts=kept.as_json()
+    )
     older = list(game.rulings.values_list("pk", flat=True)[MOST_RULINGS:])
     if older:
         Ruling.objects.filter(pk__in=older).delete()

@@ -21,6 +21,7 @@ from scorekeeper.games.changes import StaleHand
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Game
 from scorekeeper.games.presenters import game_rulings
+from scorekeeper.games.rulings import RulingFacts
 from scorekeeper.games.throttle import Refusal, throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 
@@ -124,7 +125,8 @@ def _labels(question: answers.Question, answer: answers.Answer) -> dict[str, Any
 def _keep_ruling(
     request: HtmxHttpRequest, game: Game, data: Any, question: answers.Question, answer: answers.Answer
 ) -> Refusal | None:
-    """Keep the ruling with the game: every complete trick judged, and whatever the table asks to keep.
+    """Keep the ruling with the game, as data (``games.rulings``): every complete trick judged, and
+    whatever the table asks to keep.
 
     Each one kept spends the client's budget (``settings.THROTTLES["ruling"]``): over it nothing
     is kept, and the :class:`Refusal` says why."""
@@ -135,18 +137,16 @@ def _keep_ruling(
     refusal = throttle_spend(request, what="ruling")
     if refusal is not None:
         return refusal
-    label = answers.card_label
-    parts, said = [], []
-    if trick:
-        parts.append(gettext("Trick: %(cards)s") % {"cards": ", ".join(label(card) for card in trick)})
-    if answer.winner:
-        said.append(answer.winner_reason)
-    if hand:
-        parts.append(gettext("Hand: %(cards)s") % {"cards": ", ".join(label(card) for card in hand)})
-        allowed = ", ".join(label(card) for card in answer.allowed) or "–"
-        said.append(gettext("May be played: %(cards)s") % {"cards": allowed})
-        said.extend(f"{label(card)}: {why}" for card, why in answer.refused)
-    services.ruling_keep(game=game, question=" · ".join(parts), answer=" ".join(said), source=answer.winner_source)
+    facts = RulingFacts(
+        trick=trick,
+        hand=hand,
+        winner=answer.winner,
+        reason=answer.winner_text if answer.winner else None,
+        allowed=answer.allowed,
+        refused=answer.refusals,
+        source=answer.winner_source,
+    )
+    services.ruling_keep(game=game, facts=facts)
     return None
 
 

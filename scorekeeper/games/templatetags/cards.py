@@ -1,6 +1,6 @@
 """Playing cards as players read them (``{% load cards %}``): hearts and diamonds in red.
 
-The referee and the replay write a card as its rank and suit ("10♥", "A♠", ``referee.answers.card_label``)
+The referee and the replay write a card as its rank and suit ("10♥", "A♠", ``games.cards.card_label``)
 and pick cards by suit; on paper, as on the cards, the red suits are red. ``suits`` marks each red card
 in a text, ``red_card`` says whether a card code ("KH", "10D") is one.
 """
