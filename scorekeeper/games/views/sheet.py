@@ -74,15 +74,48 @@ class SheetPage(Protocol):
         """What the entry form offers that the scores decide, as a short digest (``""``: nothing)."""
 
 
+@dataclass(frozen=True)
+class Stage:
+    """The entry stage a sheet's form is for: a phone whose form is for another stage gets the
+    form afresh with the live poll, and a correction elsewhere leaves its form alone while it holds.
+
+    Attributes:
+        number: the 1-based hand or deal being entered.
+        in_play: the row in play (bids or auction written) by what it holds (the first 6 hex
+            digits of its fingerprint), so bids put in its place by another phone (a correction,
+            "Use mine instead") send the form afresh with the contracts as they are now; ``""``:
+            none, its first half (bids, auction) is asked.
+        won: the game is won: no form.
+        offers: what the form offers that the scores decide (``SheetPage.offers``, a digest).
+    """
+
+    number: int
+    in_play: str = ""
+    won: bool = False
+    offers: str = ""
+
+    @classmethod
+    def of(cls, page: SheetPage) -> Stage:
+        """The stage of ``page``'s entry form."""
+        playing = page.in_play.fingerprint()[:6] if page.in_play is not None else ""
+        return cls(page.next_number, playing, page.winner is not None, page.offers)
+
+    @property
+    def token(self) -> str:
+        """The stage as the page's ``#live`` carries it and a phone says it back (``Shown.stage``):
+        the number, the row in play or ``e`` (empty), ``w`` once won, then the offers: ``"5e"``,
+        ``"5e3fa2c1"``, ``"4a1b2c3"``. Equal tokens, equal stages."""
+        return f"{self.number}{self.in_play or 'e'}{'w' if self.won else ''}{self.offers}"
+
+    def __str__(self) -> str:
+        return self.token
+
+
 def live_stage(page: SheetPage, shown_stage: str | None) -> dict[str, Any]:
-    """The entry stage (which hand or deal, whether bids/auction or tricks/points are asked,
-    and what the form offers that the scores decide) for the page's live poll and its writes,
-    and whether the phone's form is out of date."""
-    # The hand in play by what it holds, so bids put in its place by another phone (a correction, or
-    # "Use mine instead") send the form afresh with the contracts as they are now (issue 25).
-    playing = page.in_play.fingerprint()[:6] if page.in_play is not None else "e"
-    stage = f"{page.next_number}{playing}{'w' if page.winner else ''}{page.offers}"
-    return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage}
+    """The entry :class:`Stage` for the page's live poll and its writes, and whether the form of a
+    phone that says it shows ``shown_stage`` (a token; ``None``: not said) is out of date."""
+    stage = Stage.of(page)
+    return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage.token}
 
 
 #: What an update's answer is swapped into: the entry form (a save or an undo), the poll's
@@ -121,27 +154,54 @@ def sheet_render(
     reply: Reply | None = None,
 ) -> HttpResponse:
     """Render a kind's sheet ``template`` (``"spades/sheet.html"``) for ``page`` with its
-    entry ``context``: the whole page; for htmx, the update ``reply`` asks for, or else
-    (a refused post) the ``#entry`` partial alone. Every row is a summary; only the
-    opened one (``?hand=N`` or ``reply.opened``) comes with its explanation.
-    """
-    count = len(page.sheet.hands)
-    opened = reply.opened if reply is not None else opened_row(request)
-    shown_stage = reply.shown.stage if reply is not None else None
+    entry ``context``, as the request asks: the whole page (:func:`page_response`); for htmx,
+    the update ``reply`` asks for (:func:`update_response`), or else, a refused post, the
+    ``#entry`` partial alone (:func:`entry_response`)."""
     context.update(
         game=game,
         page=page,
         version=game.version,
-        shown_rows=count,
+        shown_rows=len(page.sheet.hands),
         chart=running_chart(page.sheet, game.game_kind.row_noun()),
         rulings=presenters.game_rulings(game),
-        **live_stage(page, shown_stage),
+        **live_stage(page, reply.shown.stage if reply is not None else None),
     )
     if not request.htmx or (reply is None and request.method != "POST"):
-        context["rows"] = [page.row(number, explained=number == opened) for number in range(1, count + 1)]
-        return render(request, template, context, status=status)
+        return page_response(request, page, template, context, status=status)
     if reply is None:
-        return render(request, f"{template}#entry", context, status=status)
+        return entry_response(request, template, context, status=status)
+    return update_response(request, game, page, template, context, reply=reply, status=status)
+
+
+def page_response(
+    request: HtmxHttpRequest, page: SheetPage, template: str, context: dict[str, Any], *, status: int
+) -> HttpResponse:
+    """The whole sheet page: every row a summary, only the opened one (``?hand=N``) explained."""
+    opened = opened_row(request)
+    rows = range(1, len(page.sheet.hands) + 1)
+    context["rows"] = [page.row(number, explained=number == opened) for number in rows]
+    return render(request, template, context, status=status)
+
+
+def entry_response(request: HtmxHttpRequest, template: str, context: dict[str, Any], *, status: int) -> HttpResponse:
+    """The ``#entry`` partial alone: a refused post's form, with its errors in place."""
+    return render(request, f"{template}#entry", context, status=status)
+
+
+def update_response(
+    request: HtmxHttpRequest,
+    game: Game,
+    page: SheetPage,
+    template: str,
+    context: dict[str, Any],
+    *,
+    reply: Reply,
+    status: int,
+) -> HttpResponse:
+    """What changed since what the phone shows (``games/_update.html``): the rows from the first
+    changed one on, the totals, the chart and, if its stage is over, the entry form, out of band;
+    the row ``reply.opened`` comes explained."""
+    count, opened = len(page.sheet.hands), reply.opened
     update = sheet_update(game, reply.shown, count)
     first = min((part.start for part in (update.replaced, update.added) if part), default=count + 1)
     sent = range(1 if update.whole else first, count + 1)
@@ -156,7 +216,7 @@ def sheet_render(
         primary=reply.primary,
         opened=opened,
         # A correction leaves the entry form, and what is being typed in it, alone while its stage holds.
-        send_entry=context["entry_outdated"] or (reply.primary == "row" and shown_stage is None),
+        send_entry=context["entry_outdated"] or (reply.primary == "row" and reply.shown.stage is None),
         sheet_template=template,
         # The form this phone may be filling in was saved elsewhere: who did it (shown if it had taps).
         saved_elsewhere=(
