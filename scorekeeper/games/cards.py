@@ -40,6 +40,14 @@ def card_label(card: str) -> str:
 
 
 def card_text(text: Text) -> str:
-    """Render an engine text in the player's language, naming cards as players read them."""
-    params = {name: card_label(value) if name == "card" else value for name, value in text.params.items()}
-    return Text(text.template, params).render(gettext)
+    """Render an engine text in the player's language, naming cards as players read them: its
+    ``card`` parameters, in a text within it too ("K♥ wins: … Of two equal cards …")."""
+    return _cards_named(text).render(gettext)
+
+
+def _cards_named(text: Text) -> Text:
+    params = {
+        name: _cards_named(value) if isinstance(value, Text) else card_label(value) if name == "card" else value
+        for name, value in text.params.items()
+    }
+    return Text(text.template, params)

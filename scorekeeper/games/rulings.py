@@ -78,7 +78,7 @@ def text_of(data: Mapping[str, Any]) -> Text:
 
 def refusal_said(why: Text, source: str) -> str:
     """Why a card may not be played, in the reader's language, with its rule's source as a player says it."""
-    said = why.render(gettext)
+    said = card_text(why)
     return f"{said} ({citation(source, gettext).said})" if source else said
 
 

@@ -72,10 +72,6 @@ class Answer:
         return tuple((card, refusal_said(why, source)) for card, why, source in self.refusals)
 
 
-#: A Mü refusal's reason with the rulebook's section, written as it is (not said as a citation).
-MU_REFUSAL = "%(reason)s (mu.md §7)"
-
-
 def spades_answer(rules: SpadesRules, question: Question) -> Answer:
     """Answer a Spades question under ``rules`` (deck, leads, rake 'em, solo)."""
     winner, reason, source = "", None, ""
@@ -108,7 +104,7 @@ def mu_answer(question: Question) -> Answer:
         if why is None:
             allowed.append(card)
         else:
-            refused.append((card, Text(MU_REFUSAL, {"reason": why}), ""))
+            refused.append((card, why, "mu.md §7"))
     return Answer(winner or None, reason, "mu.md §7" if winner else "", tuple(allowed), tuple(refused))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.utils.translation import override
 
 from scorekeeper.engine.spades.rules import spades_rules
+from scorekeeper.engine.text import Text
+from scorekeeper.games.cards import card_text
 from scorekeeper.games.templatetags.cards import suits
 from scorekeeper.referee.answers import card_label, spades_picker
 
@@ -26,3 +28,14 @@ def test_a_german_queen_of_hearts_is_red() -> None:
     assert str(suits("D♥ und B♦ vor D♠")) == (
         '<span class="red-suit">D♥</span> und <span class="red-suit">B♦</span> vor D♠'
     )
+
+
+def test_a_card_in_a_reason_within_a_reason_is_named_as_players_write_it() -> None:
+    """The six-player deck's "Of two equal cards the second beats the first" wraps the winner's
+    reason: its card was written as its code ("KH wins: …")."""
+    inner = Text("%(card)s wins: it is the highest card of the suit led.", {"card": "KH"})
+    outer = Text("%(reason)s Of two equal cards the second beats the first.", {"reason": inner})
+    with override("en"):
+        assert card_text(outer).startswith("K♥ wins:")
+    with override("de"):
+        assert card_text(Text("%(card)s", {"card": "QH"})) == "D♥"

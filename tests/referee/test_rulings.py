@@ -153,7 +153,8 @@ def test_a_mu_ruling_kept_in_german_reads_english():
     page = words(phone("en").get(referee).content.decode())
     assert "Trick: red 5, green 3 · Hand: red 3, blue 2" in page
     assert "green 3 wins: it is the highest trump. May be played: red 3 " in page
-    assert "blue 2: red was led and the player has a red card that is not a trump: follow it. (mu.md §7)" in page
+    # The rule's source said as players say it, not as the project's file names it.
+    assert "blue 2: red was led and the player has a red card that is not a trump: follow it. (Mü rulebook §7)" in page
 
 
 def test_a_ruling_kept_before_rulings_were_data_keeps_its_words(referee):
