@@ -113,3 +113,26 @@ def test_the_kind_check_finder_finds_kind_checks() -> None:
 @pytest.mark.parametrize("path", sorted(TEMPLATES.rglob("*.html")), ids=lambda path: _name(path))
 def test_templates_do_not_branch_on_the_kind(path: Path) -> None:
     assert not re.search(r"is_mu|kind\s*==\s*[\"'](spades|mu)[\"']", path.read_text())
+
+
+def import_cycles(package: str) -> list[str]:
+    """Every import of a module of ``package`` that a chain of imports leads back from, type-checking
+    imports included (grimp, as import-linter reads them): "a -> b, back: b -> c -> a"."""
+    import grimp
+
+    graph = grimp.build_graph("scorekeeper", exclude_type_checking_imports=False)
+    found = []
+    for module in sorted(graph.modules):
+        if not module.startswith(package):
+            continue
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            back = imported.startswith("scorekeeper") and graph.find_shortest_chain(importer=imported, imported=module)
+            if back:
+                found.append(f"{module} -> {imported}, back: {' -> '.join(back)}")
+    return found
+
+
+def test_the_engine_has_no_import_cycle() -> None:
+    """Issue 26.8: errors -> citations -> spades.rules -> rules -> errors was one (a rule error said
+    its source as a player says it); an error now takes the words from ``citations.spoken``."""
+    assert import_cycles("scorekeeper.engine") == []

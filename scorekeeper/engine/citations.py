@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from .text import Text, Translate, gettext_noop, identity
 
@@ -161,3 +162,20 @@ def _said(part: str) -> tuple[_Piece, tuple[str, str] | None, tuple[str, str] | 
         (name, address) if address else None,
         ("mu" if key == "001" else "spades", "Sources"),
     )
+
+
+class Cited(Protocol):
+    """What has a source and says itself with it: a rule error, an explanation line."""
+
+    @property
+    def source(self) -> str:
+        """Where its rule is written, as the engine writes it ("spades.md: bemo; 002 Bemo")."""
+
+    def render(self, translate: Translate = identity, *, cited: str | None = None) -> str:
+        """The message with its source in the words ``cited`` (as written if ``None``)."""
+
+
+def spoken(thing: Cited, translate: Translate = identity) -> str:
+    """``thing`` (a :class:`~.errors.RuleError`, a :class:`~.sheet.Line`) said as the app shows it: its
+    source as a player says it ("… (Pagat: Spades, Bemo)", :func:`citation`), in the language of ``translate``."""
+    return thing.render(translate, cited=citation(thing.source, translate).said if thing.source else None)

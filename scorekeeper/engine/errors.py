@@ -6,7 +6,6 @@ line on standard error) and, later, the referee ("why not").
 
 from __future__ import annotations
 
-from .citations import citation
 from .text import Text, Translate, gettext_noop, identity
 
 
@@ -45,14 +44,13 @@ class RuleError(ValueError):
         """Return the same error tagged with ``hand`` (0-based)."""
         return type(self)(self.text, hand=hand, seat=self.seat, field=self.field, source=self.source, unit=self.unit)
 
-    def render(self, translate: Translate = identity, *, spoken: bool = False) -> str:
+    def render(self, translate: Translate = identity, *, cited: str | None = None) -> str:
         """The full message in the language of ``translate``, prefixed by the hand, with its
-        source as written ("… (spades.md: bemo; 002 Bemo)"), or ``spoken`` as a player says
-        it (:func:`~.citations.citation`: "… (Pagat: Spades, Bemo)"), as the app shows it."""
+        source as written ("… (spades.md: bemo; 002 Bemo)"), or in the words ``cited`` (a
+        player's: :func:`~.citations.spoken` says it "… (Pagat: Spades, Bemo)", as the app shows it)."""
         message = self.text.render(translate)
         if self.source:
-            source = citation(self.source, translate).said if spoken else self.source
-            message = f"{message} ({source})"
+            message = f"{message} ({self.source if cited is None else cited})"
         if self.hand is None:
             return message
         template = (

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .citations import citation
 from .text import Text, Translate, identity
 
 
@@ -37,12 +36,11 @@ class Line(NamedTuple):
     source: str
     text: Text
 
-    def render(self, translate: Translate = identity, *, spoken: bool = False) -> str:
-        """The line with its source as written (``"… (spades.md: Standard scoring 1)"``), or
-        ``spoken`` as players say it (:func:`~.citations.citation`: ``"… (Pagat: Spades, Scoring)"``),
-        as the app shows it."""
-        source = citation(self.source, translate).said if spoken else self.source
-        return f"{self.text.render(translate)} ({source})"
+    def render(self, translate: Translate = identity, *, cited: str | None = None) -> str:
+        """The line with its source as written (``"… (spades.md: Standard scoring 1)"``), or in
+        the words ``cited`` (a player's: :func:`~.citations.spoken` says it
+        ``"… (Pagat: Spades, Scoring)"``, as the app shows it)."""
+        return f"{self.text.render(translate)} ({self.source if cited is None else cited})"
 
 
 def make_line(side: int | None, points: int, rule: str, source: str, template: str, params: Mapping[str, Any]) -> Line:

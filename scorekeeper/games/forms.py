@@ -19,6 +19,7 @@ from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.names import clean_name
 
@@ -64,7 +65,7 @@ def add_rule_error(form: forms.Form, error: RuleError, *, prefix: dict[str, str]
             field name prefix (``"bid_"``); the seat is appended. Anything else is
             shown above the form.
     """
-    message = error.render(gettext, spoken=True)  # with its source, after "Hand 3:" (Mü: "Deal 3:") when it names one
+    message = spoken(error, gettext)  # with its source, after "Hand 3:" (Mü: "Deal 3:") when it names one
     name = None
     if error.field in prefix and error.seat is not None:
         name = f"{prefix[error.field]}{error.seat}"

@@ -17,6 +17,7 @@ import segno
 from django.db import connection
 from django.utils.translation import gettext, gettext_noop
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Line, Sheet
 
@@ -88,7 +89,7 @@ def shown_line(line: Line) -> ShownLine:
 
 def rendered(line: Line) -> str:
     """An explanation line's text in the player's language, its source as a player says it."""
-    return line.render(gettext, spoken=True)
+    return spoken(line, gettext)
 
 
 def game_version(*, key: str) -> int | None:

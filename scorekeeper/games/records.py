@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import game_record, load_json, parse_record, score_game
 from scorekeeper.engine.text import Text, gettext_noop
@@ -80,7 +81,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
     try:
         data = load_json(text)
     except RuleError as error:
-        return [ImportItem(1, error=error.render(translate, spoken=True))]
+        return [ImportItem(1, error=spoken(error, translate))]
     if isinstance(data, dict) and isinstance(data.get("games"), list):
         data = data["games"]
     records = data if isinstance(data, list) else [data]
@@ -92,7 +93,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
         try:
             engine, sheet = record_verified(record)
         except RuleError as error:
-            items.append(ImportItem(number, error=error.render(translate, spoken=True)))
+            items.append(ImportItem(number, error=spoken(error, translate)))
             continue
         written = canonical(engine)
         items.append(

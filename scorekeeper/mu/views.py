@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import cards_points
 from scorekeeper.games import access
@@ -79,7 +80,7 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
             )
         except RuleError as error:
             if error.field in AUCTION_QUESTIONS:  # once, at its buttons (mu/sheet.html#auction)
-                form.add_error(error.field, error.render(gettext, spoken=True))
+                form.add_error(error.field, spoken(error, gettext))
             else:
                 add_rule_error(form, error, prefix={"laid": "laid_"})
         else:

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu import play as mu_play
 from scorekeeper.engine.mu.auction import auction_progress
@@ -141,7 +142,7 @@ def bid_answer(rules: SpadesRules, bid: object, *, behind: int, player: str = ""
         else:
             verify_bid(rules, bid, seat=0, side=0, totals=(0, behind), player=player or gettext("This player"))
     except RuleError as error:
-        return False, error.render(gettext, spoken=True)
+        return False, spoken(error, gettext)
     return True, gettext("Allowed under these house rules.")
 
 
@@ -154,7 +155,7 @@ def auction_answer(players: int, dealer: int, typed: str, names: list[str]) -> l
     try:
         progress = auction_progress(players, dealer, [int(word) for word in words])
     except RuleError as error:
-        return [error.render(gettext, spoken=True)]
+        return [spoken(error, gettext)]
     laid = ", ".join(f"{names[seat]} {cards}" for seat, cards in enumerate(progress.laid))
     lines = [gettext("Cards laid: %(laid)s.") % {"laid": laid}]
     if not progress.ended:

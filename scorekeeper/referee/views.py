@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import COLOURS
 from scorekeeper.games.access import device_name, game_for, game_url
@@ -176,7 +177,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     try:
         setup = replays.game_setup(game) if game else replays.standalone_setup(data)
     except RuleError as error:
-        messages.error(request, error.render(gettext, spoken=True))
+        messages.error(request, spoken(error, gettext))
         return redirect(game_url(game) if game else "games:referee")
     page = replays.replay_page(setup, _replay_cards(data, setup), _replay_leader(data, setup))
     if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
@@ -188,7 +189,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
         except StaleHand as conflict:
             page = replace(page, error=gettext(game.game_kind.conflict_texts[conflict.reason]))
         except RuleError as error:
-            page = replace(page, error=error.render(gettext, spoken=True))
+            page = replace(page, error=spoken(error, gettext))
         else:
             messages.success(request, gettext("The replay's tricks are on the sheet."))
             url = game_url(game)

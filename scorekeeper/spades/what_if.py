@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.spades.game import SpadesGame
@@ -64,7 +65,7 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | Non
     try:
         other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
     except RuleError as problem:
-        other, error = None, problem.render(gettext, spoken=True)
+        other, error = None, spoken(problem, gettext)
     hand = sheet.hands[number - 1]
     other_hand = other.hands[number - 1] if other is not None else None
     sides = tuple(

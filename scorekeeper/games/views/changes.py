@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 
 from .. import access, changes, presenters
@@ -56,7 +57,7 @@ def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpRes
     except Change.DoesNotExist:
         return HttpResponse(gettext("This game has no such change."), status=404)
     except RuleError as error:
-        messages.error(request, error.render(gettext, spoken=True))
+        messages.error(request, spoken(error, gettext))
         if request.htmx:
             return _changes_page(request, game, status=422)
         return redirect("games:changes", game.key)

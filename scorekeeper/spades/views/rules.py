@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, spades_rules
 from scorekeeper.games import access
@@ -155,7 +156,7 @@ def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         comparison = None if changes is None else what_if.hand_what_if(game, number, changes, hands)
     except RuleError as error:
         comparison = None
-        messages.error(request, error.render(gettext, spoken=True))
+        messages.error(request, spoken(error, gettext))
     context = {"game": game, "number": number, "choices": choices, "choice": choice, "comparison": comparison}
     template = "spades/what_if.html#comparison" if request.htmx else "spades/what_if.html"
     return render(request, template, context)
