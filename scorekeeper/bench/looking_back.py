@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.bench.common import NEVER_ENDS, Output, median_ms, random_hands, throwaway_test_database, verdict
+from scorekeeper.games.kinds import kind_for
 
 HISTORY_GAMES = 10_000
 HISTORY_PLAYERS = 100
@@ -130,7 +131,7 @@ def _game_rows(user: Any, people: list[Any], record: dict[str, Any]) -> tuple[An
         kind=record["game"], players=record["players"], dealer=0, rules=record["rules"], owner=user,
         finished=sheet.finished, hands_played=len(sheet.hands),
     )  # fmt: skip
-    rows = list(game.game_kind.stored_rows(game, engine))
+    rows = list(kind_for(game).stored_rows(game, engine))
     seats = [
         Seat(game=game, player=person, seat=line.seat, side=line.side,
              **{name: getattr(line, name) for name in SEAT_FIGURES})

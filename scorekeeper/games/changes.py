@@ -21,6 +21,7 @@ from scorekeeper.engine.record import score_game
 from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text
 
+from .kinds import engine_of, game_rows, kind_for
 from .models import MAX_HANDS, SEAT_FIGURES, Change, Game, Row, Seat
 from .records import canonical, record_digest
 from .undo import snapshot, verify_revert
@@ -36,7 +37,7 @@ def game_locked(game: Game) -> tuple[Game, list[Any]]:
     with its hands (or Mü deals) in order, read from the database."""
     game.refresh_from_db(from_queryset=Game.objects.select_for_update())
     game.rows_written = None
-    return game, game.rows()
+    return game, game_rows(game)
 
 
 class StaleHand(Exception):
@@ -104,7 +105,7 @@ def read_model_lines(game: Game, rows: Sequence[Row], scored: Scored | None = No
 
 
 def _scored(game: Game, rows: Sequence[Row]) -> Scored:
-    engine = game.to_engine(list(rows))
+    engine = engine_of(game, list(rows))
     return engine, score_game(engine)
 
 
@@ -145,7 +146,7 @@ def verify_fresh(game: Game, *, expects: Expects, posted: int | None, shown: str
         StaleHand: ``"unreadable"``: the form does not say what it was for (its number or
             fingerprint missing or unreadable); ``"changed"``: it was for another hand or deal.
     """
-    rows = game.rows()
+    rows = game_rows(game)
     if expects == ROW:
         if shown is None or row is None:
             raise StaleHand("unreadable")
@@ -267,15 +268,15 @@ def change_revert(*, game: Game, change_id: int, device: str = "", write_key: st
     if change.before is None:  # the change made the row: it goes
         assert current is not None  # verify_revert: the row is still as the change left it
         rows.pop()
-        scored = game.game_kind.verify_rows(game, rows)
+        scored = kind_for(game).verify_rows(game, rows)
         current.delete()
         current = None
     else:
         if current is None:  # the change deleted the row: it comes back at the end
-            current = game.game_kind.new_row(game, number)
+            current = kind_for(game).new_row(game, number)
             rows.append(current)
         current.restore(change.before)
-        scored = game.game_kind.verify_rows(game, rows)
+        scored = kind_for(game).verify_rows(game, rows)
         current.save()
     return change_record(
         game,

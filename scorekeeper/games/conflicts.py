@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop
 
 from .forms import small_number
+from .kinds import game_rows, kind_for
 from .models import Change, Game
 from .undo import can_revert
 
@@ -55,8 +56,8 @@ def entry_conflict(game: Game, posted: Any) -> Conflict | None:
     change = game.changes.filter(number=number).first()  # newest first
     if change is None or change.action not in ENTRY_SAVES:
         return None
-    what = game.game_kind.change_summary(game)(change.after)
+    what = kind_for(game).change_summary(game)(change.after)
     said = gettext(SAVED_FIRST) % {"device": change.device or gettext("Another phone"), "what": what}
     fields = tuple((name, value) for name, values in posted.lists() if name not in PLUMBING for value in values)
-    undoable = can_revert(game=game, rows=game.rows(), change=change)
+    undoable = can_revert(game=game, rows=game_rows(game), change=change)
     return Conflict(said=said, change_id=change.pk if undoable else None, fields=fields)

@@ -15,14 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from django.http import HttpResponse
-
     from scorekeeper.engine.record import AnyGame
     from scorekeeper.engine.sheet import Sheet
 
     from .models import Game, Row
-    from .views.http import HtmxHttpRequest
-    from .views.sheet import Reply, SheetPage
 
 
 class GameKind(Protocol):
@@ -97,29 +93,6 @@ class GameKind(Protocol):
     def figure_rows(self, figures: Any, link: Callable[..., str]) -> list[Any]:
         """The kind's own lines of a player's statistics (``games.players.FigureRow``)."""
 
-    #: The sheet page's template; its partials ``entry``, ``standings``, ``sheet``, ``row``,
-    #: ``explain`` and ``actions`` make up an update (``games/_update.html``).
-    sheet_template: str
-
-    def sheet_page(self, game: Game) -> SheetPage:
-        """The game scored and laid out for its sheet (two queries)."""
-
-    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
-        """The game's house rules page: each rule in force as a plain sentence with its source."""
-
-    def sheet_response(
-        self,
-        request: HtmxHttpRequest,
-        game: Game,
-        *,
-        status: int = 200,
-        reply: Reply | None = None,
-        rows: Sequence[Row] | None = None,
-    ) -> HttpResponse:
-        """The game's sheet page with the entry forms; for htmx, what ``reply`` asks for, or
-        the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
-        ``rows``: the game's rows if already read (``Game.rows_written``), else one query."""
-
 
 _KINDS: dict[str, GameKind] = {}
 
@@ -136,3 +109,29 @@ def kind_of(name: str) -> GameKind:
         KeyError: no such kind (a game stored by a kind no longer installed).
     """
     return _KINDS[name]
+
+
+def kind_for(game: Game) -> GameKind:
+    """The kind of ``game`` (``game.kind``).
+
+    Raises:
+        KeyError: no such kind installed.
+    """
+    return _KINDS[game.kind]
+
+
+def game_rows(game: Game) -> list[Row]:
+    """``game``'s hands (Spades) or deals (Mü), in order: one query."""
+    return list(kind_for(game).rows(game))
+
+
+def engine_of(game: Game, rows: Sequence[Row] | None = None) -> AnyGame:
+    """The engine game of ``game``'s played (complete) hands or deals.
+
+    Args:
+        rows: the game's hands or deals in order, if already read (saves a query).
+
+    Raises:
+        RuleError: the stored rules are no longer valid (never for saved games).
+    """
+    return kind_for(game).engine_game(game, game_rows(game) if rows is None else rows)

@@ -12,7 +12,6 @@ import hashlib
 import json
 import secrets
 import uuid
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.conf import settings
@@ -25,10 +24,8 @@ from scorekeeper.engine.record import parse_spades_hand
 from scorekeeper.engine.spades.game import SpadesHand
 from scorekeeper.engine.stats import PlayerLine
 
-from .kinds import GameKind, kind_of
-
 if TYPE_CHECKING:
-    from scorekeeper.engine.record import AnyGame
+    pass
 
 #: The longest player name: the new-game forms, imports and players all keep to it.
 NAME_LENGTH = 40
@@ -107,31 +104,6 @@ class Game(models.Model):
     def download_name(self) -> str:
         """A file name (without extension) for the game's downloads: kind, day started (local, as shown), players."""
         return slugify("-".join([self.kind, str(timezone.localdate(self.created_at)), *self.players])) or "game"
-
-    @property
-    def game_kind(self) -> GameKind:
-        """What this game's kind provides (``games.kinds``): its rows, engine game, sheet and texts."""
-        return kind_of(self.kind)
-
-    def rows(self) -> list[Row]:
-        """This game's hands (Spades) or deals (Mü), in order: one query (none once kept)."""
-        return list(self.game_kind.rows(self))
-
-    def to_engine(self, rows: Sequence[Row] | None = None) -> AnyGame:
-        """The engine game of the played (complete) hands or deals.
-
-        Args:
-            rows: this game's hands (or deals) in order, if already loaded (saves a query).
-
-        Raises:
-            RuleError: the stored rules are no longer valid (never for saved games).
-        """
-        return self.game_kind.engine_game(self, self.rows() if rows is None else rows)
-
-    @property
-    def played_text(self) -> str:
-        """ "3 hands played" (Spades) or "3 deals played" (Mü), for the games lists."""
-        return self.game_kind.played_text(self.hands_played)
 
 
 class Hand(models.Model):

@@ -21,6 +21,7 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Line, Sheet
 
+from .kinds import engine_of, game_rows, kind_for
 from .models import Change, Game, Ruling
 from .rulings import RulingFacts, ruling_words
 from .undo import can_revert
@@ -150,9 +151,9 @@ CHANGES_SHOWN = 200
 
 def change_rows(game: Game) -> list[ChangeRow]:
     """The game's latest changes, newest first, each with whether it can be undone now (two queries)."""
-    rows = game.rows()
+    rows = game_rows(game)
     changes = list(game.changes.all()[:CHANGES_SHOWN])
-    kind = game.game_kind
+    kind = kind_for(game)
     word, summary, differences = gettext(kind.row_title), kind.change_summary(game), kind.change_differences(game)
     return [
         ChangeRow(
@@ -180,7 +181,7 @@ def by_player(game: Game, values: list[Any]) -> str:
 
 def game_scored(game: Game) -> tuple[AnyGame, Sheet]:
     """``game`` as the engine's game and its scored sheet (one query for its hands or deals)."""
-    engine = game.to_engine()
+    engine = engine_of(game)
     return engine, score_game(engine)
 
 
@@ -188,7 +189,7 @@ def sheet_table(game: Game) -> tuple[list[str], list[list[Any]]]:
     """``game`` scored, as a table for CSV and the printed sheet: (header, one row per hand
     or deal), as its kind lays it out (one query for its hands or deals)."""
     engine, sheet = game_scored(game)
-    return game.game_kind.table(engine, sheet)
+    return kind_for(game).table(engine, sheet)
 
 
 #: How many of the referee's rulings a sheet shows (newest first).

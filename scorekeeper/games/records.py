@@ -20,7 +20,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import game_record, load_json, parse_record, score_game
 from scorekeeper.engine.text import Text, gettext_noop
 
-from .kinds import kind_of
+from .kinds import engine_of, kind_of
 from .models import MAX_HANDS, NAME_LENGTH, Game
 
 #: The most game records one import request may hold (the file at most 2 MB). Storing a game
@@ -225,4 +225,4 @@ def record_verified(record: Any) -> tuple[Any, Any]:
 
 def game_export(game: Game) -> dict[str, Any]:
     """The game record of ``game``'s played hands (``docs/game-record.md``)."""
-    return game_record(game.to_engine())
+    return game_record(engine_of(game))

@@ -21,7 +21,7 @@ from scorekeeper.engine.record import FORMAT, parse_record
 from scorekeeper.engine.text import Text, gettext_noop
 
 from .changes import READ_MODEL_FIELDS, Scored, game_locked, read_model_lines, rebuild_read_model
-from .kinds import kind_of
+from .kinds import engine_of, kind_of
 from .models import NAME_LENGTH, SEAT_FIGURES, Game, Player, Row, Seat, new_key
 from .records import record_verified
 
@@ -148,7 +148,7 @@ def _game_built(record: Any, owner: Any, checked: tuple[Any, Any] | None = None)
         owner=owner,
     )  # fmt: skip
     rows = kind.stored_rows(game, engine)
-    return game, rows, (game.to_engine(rows), sheet)
+    return game, rows, (engine_of(game, rows), sheet)
 
 
 def _rows_stored(rows: Sequence[Row]) -> None:
@@ -164,7 +164,7 @@ def game_rematch(*, game: Game, owner: Any = None) -> Game:
     ``owner``: the signed-in user asking for it, or ``None``.
     """
     game, hands = game_locked(game)
-    dealer = game.to_engine(hands).dealer_of(len(hands))
+    dealer = engine_of(game, hands).dealer_of(len(hands))
     new = Game.objects.create(kind=game.kind, players=game.players, dealer=dealer, rules=game.rules, owner=owner)
     same_people = {seat.seat: seat.player for seat in game.seats.select_related("player")}
     _seat_players(new, (), owner, rows=[], seated=same_people)

@@ -12,6 +12,7 @@ from typing import Any
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.text import Text
 
+from .kinds import kind_for
 from .models import Change, Game, Row
 
 
@@ -25,7 +26,7 @@ def verify_only_last_in_play(game: Game, rows: Sequence[Row]) -> None:
     (the engine skips rows in play, so one in the middle would shift every later number)."""
     for row in rows[:-1]:
         if not row.is_complete:
-            raise RuleError(Text(game.game_kind.undo_texts["in_play"], {"number": row.number + 1}))
+            raise RuleError(Text(kind_for(game).undo_texts["in_play"], {"number": row.number + 1}))
 
 
 def verify_revert(*, game: Game, rows: Sequence[Row], change: Change) -> None:
@@ -38,7 +39,7 @@ def verify_revert(*, game: Game, rows: Sequence[Row], change: Change) -> None:
     Raises:
         RuleError: with the reason, for the player.
     """
-    texts = game.game_kind.undo_texts
+    texts = kind_for(game).undo_texts
     number = change.number
     current = rows[number] if number < len(rows) else None
     if snapshot(current) != change.after:
@@ -63,6 +64,6 @@ def can_revert(*, game: Game, rows: Sequence[Row], change: Change) -> bool:
 
 def _restored(game: Game, record: dict[str, Any]) -> Row:
     """An unsaved hand or deal holding ``record``."""
-    row = game.game_kind.new_row(game, 0)
+    row = kind_for(game).new_row(game, 0)
     row.restore(record)
     return row

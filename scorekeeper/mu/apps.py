@@ -11,7 +11,10 @@ class MuConfig(AppConfig):
     def ready(self) -> None:
         """Register Mü with the core's kinds (``scorekeeper.games.kinds``)."""
         from scorekeeper.games.kinds import register
+        from scorekeeper.games.views.kinds import register_views
 
         from .kind import Mu
+        from .kind_views import MuViews
 
         register(Mu())
+        register_views(Mu.name, MuViews())

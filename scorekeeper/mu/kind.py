@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scorekeeper.engine.mu.game import MuGame
@@ -16,13 +15,9 @@ from scorekeeper.engine.record import AnyGame
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.players import FigureRow, KindFigures
-from scorekeeper.games.views.http import HtmxHttpRequest
-from scorekeeper.games.views.sheet import Reply
 
 from . import services, summaries
-from .presenters import MuPage, mu_page
 from .rows import mu_game, stored_deal, stored_deals
-from .views import mu_rulebook, mu_sheet_response
 
 
 class Mu:
@@ -89,25 +84,3 @@ class Mu:
     def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
         """Chef deals, levels, Eklats and card points in a player's statistics."""
         return summaries.mu_figure_rows(figures, link)
-
-    sheet_template = "mu/sheet.html"
-
-    def sheet_page(self, game: Game) -> MuPage:
-        """The game scored and laid out for its sheet (:func:`presenters.mu_page`)."""
-        return mu_page(game)
-
-    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
-        """The game's house rules page (:func:`.views.mu_rulebook`)."""
-        return mu_rulebook(request, game)
-
-    def sheet_response(
-        self,
-        request: HtmxHttpRequest,
-        game: Game,
-        *,
-        status: int = 200,
-        reply: Reply | None = None,
-        rows: Sequence[Any] | None = None,
-    ) -> HttpResponse:
-        """The Mü sheet page (or its partial for htmx)."""
-        return mu_sheet_response(request, game, status=status, reply=reply, rows=rows)

@@ -23,6 +23,7 @@ from scorekeeper.engine.mu.rules import GROUPS, mu_rules
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_in_deal, team_target
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import HandScore, Sheet
+from scorekeeper.games.kinds import game_rows
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.presenters import RulebookEntry, ShownLine, SideTotal, rulebook_entries, shown_line, side_totals
 
@@ -128,7 +129,7 @@ def trump_name(trump: Any) -> str:
 def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
     """Score a Mü game and lay it out: per deal the Chef, level and trumps, the outcome,
     each player's points and totals, and the explanation lines by player."""
-    stored: list[Any] = game.rows() if deals is None else deals  # a Mü game's rows are deals
+    stored: list[Any] = game_rows(game) if deals is None else deals  # a Mü game's rows are deals
     engine = mu_game(game, stored)
     sheet = score_game(engine)
     names = engine.players

@@ -22,9 +22,9 @@ from scorekeeper.games.forms import add_rule_error
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.kinds import Reply
 from scorekeeper.games.views.pages import known_players
 from scorekeeper.games.views.sheet import (
-    Reply,
     edit_render,
     form_number,
     saved_again,

@@ -20,6 +20,7 @@ from scorekeeper.engine.mu.tables import COLOURS
 from scorekeeper.games.access import device_name, game_for, game_url
 from scorekeeper.games.changes import StaleHand
 from scorekeeper.games.forms import small_number
+from scorekeeper.games.kinds import kind_for
 from scorekeeper.games.models import Game
 from scorekeeper.games.presenters import game_rulings
 from scorekeeper.games.rulings import RulingFacts
@@ -187,7 +188,7 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
                 raise StaleHand("unreadable")
             services.replay_use(game=game, page=page, number=number, device=device_name(request))
         except StaleHand as conflict:
-            page = replace(page, error=gettext(game.game_kind.conflict_texts[conflict.reason]))
+            page = replace(page, error=gettext(kind_for(game).conflict_texts[conflict.reason]))
         except RuleError as error:
             page = replace(page, error=spoken(error, gettext))
         else:

@@ -11,7 +11,10 @@ class SpadesConfig(AppConfig):
     def ready(self) -> None:
         """Register Spades with the core's kinds (``scorekeeper.games.kinds``)."""
         from scorekeeper.games.kinds import register
+        from scorekeeper.games.views.kinds import register_views
 
         from .kind import Spades
+        from .kind_views import SpadesViews
 
         register(Spades())
+        register_views(Spades.name, SpadesViews())

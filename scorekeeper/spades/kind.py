@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scorekeeper.engine.record import AnyGame
@@ -16,14 +15,9 @@ from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.players import FigureRow, KindFigures
-from scorekeeper.games.views.http import HtmxHttpRequest
-from scorekeeper.games.views.sheet import Reply
 
 from . import services, summaries
-from .presenters import SpadesPage, spades_page
 from .rows import spades_game, stored_hand, stored_hands
-from .views.rules import game_rulebook
-from .views.sheet import sheet_response
 
 
 class Spades:
@@ -89,25 +83,3 @@ class Spades:
     def figure_rows(self, figures: KindFigures, link: Callable[..., str]) -> list[FigureRow]:
         """Bids, nils and bags in a player's statistics."""
         return summaries.spades_figure_rows(figures, link)
-
-    sheet_template = "spades/sheet.html"
-
-    def sheet_page(self, game: Game) -> SpadesPage:
-        """The game scored and laid out for its sheet (:func:`presenters.spades_page`)."""
-        return spades_page(game)
-
-    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
-        """The game's rulebook page (:func:`.views.rules.game_rulebook`)."""
-        return game_rulebook(request, game)
-
-    def sheet_response(
-        self,
-        request: HtmxHttpRequest,
-        game: Game,
-        *,
-        status: int = 200,
-        reply: Reply | None = None,
-        rows: Sequence[Any] | None = None,
-    ) -> HttpResponse:
-        """The Spades sheet page (or its partial for htmx)."""
-        return sheet_response(request, game, status=status, reply=reply, rows=rows)

@@ -10,6 +10,7 @@ from django.db.models import Model
 from django.urls import reverse
 
 from scorekeeper.games import services
+from scorekeeper.games.kinds import kind_for
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.setup import NewGameForm
@@ -84,12 +85,12 @@ def sheet_url(game: Game) -> str:
 def shown_row(game: Game, number: int) -> dict[str, str]:
     """What a correction's form of row ``number`` (1-based) of ``game`` posts to say which it was
     opened for (its fingerprint: a write that does not say is refused, issue 24)."""
-    return {"shown": game.game_kind.rows(game)[number - 1].fingerprint()}
+    return {"shown": kind_for(game).rows(game)[number - 1].fingerprint()}
 
 
 def undo_form(game: Game) -> dict[str, str]:
     """What the undo button of ``game`` posts: the last row's number and fingerprint as shown."""
-    rows = game.game_kind.rows(game)
+    rows = kind_for(game).rows(game)
     return {"number": str(rows[-1].number), "shown": rows[-1].fingerprint()} if rows else {"number": "", "shown": ""}
 
 

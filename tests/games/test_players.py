@@ -25,6 +25,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.games import changes, services
 from scorekeeper.games.chart import running_chart
+from scorekeeper.games.kinds import engine_of
 from scorekeeper.games.models import Change, Game, Player, Seat
 from scorekeeper.games.players import best_and_worst, opponents, partnerships, player_figures
 from scorekeeper.games.records import game_export
@@ -296,9 +297,9 @@ def test_printable_sheet(games, client) -> None:
 
 def test_chart_of_running_totals() -> None:
     game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
-    assert running_chart(score_game(game.to_engine()), "hand") is None
+    assert running_chart(score_game(engine_of(game)), "hand") is None
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
-    chart = running_chart(score_game(game.to_engine()), "hand")
+    chart = running_chart(score_game(engine_of(game)), "hand")
     assert [series.name for series in chart.series] == ["Ann & Cat", "Bob & Dan"]
     assert [series.total for series in chart.series] == [80, 50]
     assert chart.series[0].points.count(",") == 2  # 0 before the first hand, then hand 1

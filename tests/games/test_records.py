@@ -13,6 +13,7 @@ from django.urls import reverse
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_record
 from scorekeeper.games import changes, services
+from scorekeeper.games.kinds import engine_of
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.records import canonical, game_export, import_marked, import_preview, record_digest
 from scorekeeper.mu import services as mu_services
@@ -126,7 +127,7 @@ def set_hands(*taken: int) -> list[dict]:
 
 def digest_now(game: Game) -> str:
     """The digest of ``game``'s played hands as stored now, computed afresh from its rows."""
-    return record_digest(canonical(Game.objects.get(pk=game.pk).to_engine()))
+    return record_digest(canonical(engine_of(Game.objects.get(pk=game.pk))))
 
 
 def stored_digest(game: Game) -> str:
@@ -173,7 +174,8 @@ def test_a_preview_finds_the_stored_games_in_one_query_however_many_there_are(dj
     again = services.game_import(record=mine)  # stored twice: the first is named
     new = record(hands=set_hands(3, 3, 3), rules=ENDLESS)
     items = import_preview(json.dumps([mine, new, dict(reversed(mine.items()))]), str)
-    monkeypatch.setattr(Game, "to_engine", lambda *args: pytest.fail("a stored game was read and scored"))
+    for reader in ("scorekeeper.games.kinds.engine_of", "scorekeeper.games.records.engine_of"):
+        monkeypatch.setattr(reader, lambda *args: pytest.fail("a stored game was read and scored"))
 
     with django_assert_num_queries(1):
         marked = import_marked(items, Game.objects.all())

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games import changes, services
+from scorekeeper.games.kinds import kind_for
 from scorekeeper.games.models import Change, Deal, Game, Hand
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
@@ -330,5 +331,5 @@ def test_every_entry_save_that_lost_a_race_is_told_and_offers_mine_instead(race)
     assert instead, "no 'Use mine instead' offered"
     response = slower.post(url(name, game), {**mine, "number": number, "instead_of": instead.group(1)}, **HTMX)
     assert response.status_code == 200
-    row = game.game_kind.rows(game)[0]
+    row = kind_for(game).rows(game)[0]
     assert made(row), row

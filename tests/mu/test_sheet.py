@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scorekeeper.games import services
+from scorekeeper.games.kinds import game_rows
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.records import game_export
 from scorekeeper.mu import services as mu_services
@@ -450,7 +451,7 @@ def test_each_mu_write_scores_the_game_once(monkeypatch):
         ),
         lambda: mu_services.deal_points_save(game=game, points=[20, 10, 20, 5, 5]),
         lambda: mu_services.deal_update(
-            game=game, number=0, record={**game.rows()[0].record, "points": [10, 20, 20, 5, 5]}
+            game=game, number=0, record={**game_rows(game)[0].record, "points": [10, 20, 20, 5, 5]}
         ),
     ]
     for write in writes:
@@ -471,5 +472,5 @@ def test_an_eklat_scores_the_game_once(monkeypatch):
     calls.clear()
     engine_record.scored_forget()
     mu_services.deal_auction_save(game=game, laid=[3, 0, 3, 0, 0], last=2)
-    assert [deal.record.get("eklat") for deal in game.rows()] == [{"level": 3, "tied": [0, 2], "last": 2}]
+    assert [deal.record.get("eklat") for deal in game_rows(game)] == [{"level": 3, "tied": [0, 2], "last": 2}]
     assert len(calls) == 1

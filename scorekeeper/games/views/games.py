@@ -16,6 +16,7 @@ from .. import access, listing, presenters, records, services
 from ..access import game_for
 from ..chart import running_chart
 from ..forms import GamesFilterForm, ImportForm, ImportUpload
+from ..kinds import kind_for
 from ..throttle import throttle_spend
 from .http import HtmxHttpRequest
 
@@ -74,8 +75,8 @@ def game_print(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The game as a paper score sheet, to print (the print stylesheet drops everything else)."""
     game = game_for(request, key)
     engine, sheet = presenters.game_scored(game)
-    header, rows = game.game_kind.table(engine, sheet)
-    chart = running_chart(sheet, game.game_kind.row_noun())
+    header, rows = kind_for(game).table(engine, sheet)
+    chart = running_chart(sheet, kind_for(game).row_noun())
     context = {"game": game, "header": header, "rows": rows, "sheet": sheet, "chart": chart}
     return render(request, "games/print.html", context)
 

@@ -18,6 +18,7 @@ from ..access import game_for
 from ..records import game_export
 from ..throttle import throttle_spend
 from .http import HtmxHttpRequest
+from .kinds import views_for
 
 #: Games on the home page (the rest are in "All games").
 RECENT = 20
@@ -77,7 +78,7 @@ def game_rulebook(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """``/games/<key>/rules/``: the game's house rules, each rule in force as a plain sentence with its
     source, as its kind states them (the "House rules" link of every sheet)."""
     game = game_for(request, key)
-    return game.game_kind.rulebook_response(request, game)
+    return views_for(game).rulebook_response(request, game)
 
 
 @require_safe

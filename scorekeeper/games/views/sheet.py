@@ -12,7 +12,7 @@ so every ``hx-post`` also works as a plain form. Successful writes are announced
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
@@ -23,55 +23,20 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
 
-from scorekeeper.engine.sheet import Sheet
-
 from .. import access, changes, presenters
 from ..access import game_for
 from ..chart import running_chart
 from ..conflicts import entry_conflict
 from ..forms import small_number
-from ..models import Game, Row
-from ..updates import Shown, sheet_update, shown_in
+from ..kinds import kind_for
+from ..models import Game
+from ..updates import sheet_update, shown_in
 from .http import HtmxHttpRequest
+from .kinds import Primary, Reply, SheetPage, views_for
 
 SHEET_CHANGED = "sheet-changed"
 #: The client event after a write that won the game: ``static/js/table.js`` brings the winner into view.
 GAME_WON = "game-won"
-
-
-class SheetPage(Protocol):
-    """What a kind's sheet page view model offers the core (``SpadesPage``, ``MuPage``)."""
-
-    @property
-    def sheet(self) -> Sheet:
-        """The game scored: one ``sheet.hands`` entry per row."""
-
-    def row(self, number: int, *, explained: bool = False) -> Any:
-        """Row ``number`` (1-based) of the sheet; ``explained``: with its explanation lines.
-
-        Raises:
-            IndexError: no such row.
-        """
-
-    @property
-    def next_number(self) -> int:
-        """The 1-based number of the hand or deal being entered."""
-
-    @property
-    def in_play(self) -> Row | None:
-        """The hand or deal in play (bids or auction written), or ``None``."""
-
-    @property
-    def winner(self) -> str | None:
-        """The winner's name once the game is won."""
-
-    @property
-    def played_to(self) -> str:
-        """What the game is played to, shown beside the totals ("to 500, out at -200")."""
-
-    @property
-    def offers(self) -> str:
-        """What the entry form offers that the scores decide, as a short digest (``""``: nothing)."""
 
 
 @dataclass(frozen=True)
@@ -118,26 +83,6 @@ def live_stage(page: SheetPage, shown_stage: str | None) -> dict[str, Any]:
     return {"stage": stage, "entry_outdated": shown_stage is not None and shown_stage != stage.token}
 
 
-#: What an update's answer is swapped into: the entry form (a save or an undo), the poll's
-#: ``#live``, or the row a correction was opened in (``Reply.opened``).
-Primary = Literal["entry", "live", "row"]
-
-
-@dataclass(frozen=True)
-class Reply:
-    """An htmx request's wish: only what changed since what its page shows (``games/_update.html``).
-
-    Attributes:
-        primary: what the answer is swapped into (:data:`Primary`).
-        shown: the version, row count and entry stage the phone's page shows.
-        opened: the row (1-based) to send opened and explained (a correction), or ``None``.
-    """
-
-    primary: Primary
-    shown: Shown
-    opened: int | None = None
-
-
 def write_reply(request: HtmxHttpRequest, *, primary: Primary = "entry", opened: int | None = None) -> Reply:
     """The :class:`Reply` to a write posted with the page's ``#live`` values (``v``, ``rows``)."""
     return Reply(primary, shown_in(request.POST), opened)
@@ -162,7 +107,7 @@ def sheet_render(
         page=page,
         version=game.version,
         shown_rows=len(page.sheet.hands),
-        chart=running_chart(page.sheet, game.game_kind.row_noun()),
+        chart=running_chart(page.sheet, kind_for(game).row_noun()),
         rulings=presenters.game_rulings(game),
         **live_stage(page, reply.shown.stage if reply is not None else None),
     )
@@ -246,7 +191,7 @@ def saved_response(
         # (``changes.change_record``): the answer starts from there, so this phone's own
         # change does not come back as a change from another phone.
         reply = write_reply(request, primary=primary, opened=opened)
-        response = game.game_kind.sheet_response(request, game, reply=reply, rows=game.rows_written)
+        response = views_for(game).sheet_response(request, game, reply=reply, rows=game.rows_written)
         if won_now:
             trigger_client_event(response, GAME_WON, after="settle")
         return trigger_client_event(response, SHEET_CHANGED)
@@ -281,15 +226,15 @@ def stale_response(
     """
     conflict = entry_conflict(game, request.POST) if primary == "entry" and error.reason == "changed" else None
     if conflict is None:
-        messages.warning(request, gettext(game.game_kind.conflict_texts[error.reason]))
+        messages.warning(request, gettext(kind_for(game).conflict_texts[error.reason]))
     else:  # who saved first, what, and one tap to use this phone's entry instead (issue 25)
-        said = gettext(game.game_kind.conflict_texts["changed"])
+        said = gettext(kind_for(game).conflict_texts["changed"])
         context = {"conflict": conflict, "game": game, "said": said, "action": request.path}
         panel = render_to_string("games/_conflict.html", context, request=request)
         messages.warning(request, panel, extra_tags="conflict")
     if request.htmx:
         reply = write_reply(request, primary=primary, opened=opened)
-        response = game.game_kind.sheet_response(request, game, status=409, reply=reply)
+        response = views_for(game).sheet_response(request, game, status=409, reply=reply)
         return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
     return HttpResponseRedirect(f"{access.game_url(game)}{query}#{anchor}")
@@ -338,7 +283,7 @@ def game_live(request: HtmxHttpRequest, key: str) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     game = game_for(request, key)
-    return game.game_kind.sheet_response(request, game, reply=Reply("live", shown_in(request.GET)))
+    return views_for(game).sheet_response(request, game, reply=Reply("live", shown_in(request.GET)))
 
 
 @require_safe
@@ -348,7 +293,7 @@ def row_explain(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse
     game = game_for(request, key)
     if not request.htmx:
         return HttpResponseRedirect(f"{access.game_url(game)}?hand={number}#hand-{number}")
-    kind = game.game_kind
+    kind = views_for(game)
     page = kind.sheet_page(game)
     try:
         row = page.row(number, explained=True)
@@ -362,4 +307,4 @@ def game_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The score sheet: totals, every hand, and the form for the next one (read only through the view link)."""
     game = game_for(request, key)
     access.link_opened(request, game)
-    return game.game_kind.sheet_response(request, game)
+    return views_for(game).sheet_response(request, game)

@@ -22,8 +22,8 @@ from scorekeeper.games.changes import ROW
 from scorekeeper.games.forms import add_rule_error, small_number
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.kinds import Reply
 from scorekeeper.games.views.sheet import (
-    Reply,
     edit_render,
     form_number,
     saved_again,
