@@ -14,7 +14,7 @@ class MuConfig(AppConfig):
         from scorekeeper.games.views.kinds import register_views
 
         from .kind import Mu
-        from .kind_views import MuViews
+        from .kind_views import MU_VIEWS
 
         register(Mu())
-        register_views(Mu.name, MuViews())
+        register_views(Mu.name, MU_VIEWS)

@@ -14,7 +14,7 @@ class SpadesConfig(AppConfig):
         from scorekeeper.games.views.kinds import register_views
 
         from .kind import Spades
-        from .kind_views import SpadesViews
+        from .kind_views import SPADES_VIEWS
 
         register(Spades())
-        register_views(Spades.name, SpadesViews())
+        register_views(Spades.name, SPADES_VIEWS)

@@ -75,6 +75,15 @@ def tap_and_wait(page: Page, target: Locator, answer: str) -> None:
     expect(page.locator(".htmx-request, .htmx-settling, .htmx-added")).to_have_count(0)
 
 
+def tap_auction(phone: Page, laid: list[int]) -> None:
+    """Tap each player's laid cards (seat order), the Vize's red, the Chef's green and Anna as partner,
+    each answer awaited."""
+    laid_targets = [f"laid-{seat}-{cards}" for seat, cards in enumerate(laid)]
+    for target in [*laid_targets, "vize-trump-red", "chef-trump-green", f"partner-{ANNA}"]:
+        phone.locator(f"label[for={target}]").click()
+        expect(phone.locator(".htmx-request")).to_have_count(0)
+
+
 @pytest.mark.parametrize("players", [5, 6])
 @pytest.mark.parametrize("size", [(375, 812), (360, 640), (320, 640)], ids=["375x812", "360x640", "320x640"])
 def test_every_tap_of_a_mu_deal_is_on_one_screen(live_server, page: Page, players, size) -> None:
@@ -188,12 +197,7 @@ def test_a_phone_that_lost_a_mu_race_is_told_what_both_had_and_can_use_its_entry
         phone.goto(live_server.url + sheet_url(game))
     second_page.evaluate("document.getElementById('live').remove()")
     for phone, laid in ((page, [1, 2, 0, 4]), (second_page, [1, 2, 0, 3])):  # Dagmar Chef at level 4 or 3
-        for seat, cards in enumerate(laid):
-            phone.locator(f"label[for=laid-{seat}-{cards}]").click()
-            expect(phone.locator(".htmx-request")).to_have_count(0)
-        for target in ("vize-trump-red", "chef-trump-green", f"partner-{ANNA}"):
-            phone.locator(f"label[for={target}]").click()
-            expect(phone.locator(".htmx-request")).to_have_count(0)
+        tap_auction(phone, laid)
     page.get_by_role("button", name="Save the auction").click()
     expect(page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
     second_page.get_by_role("button", name="Save the auction").click()
@@ -240,12 +244,7 @@ def test_every_players_total_is_in_view_after_each_save_correction_and_undo(live
         hidden = [name for seat, name in enumerate(NAMES) if not on_screen(page, f"#total-{seat} .total")]
         assert not hidden, f"after {after}, totals off the screen: {hidden}"
 
-    for seat, cards in enumerate([1, 2, 0, 1, 4, 0]):
-        page.locator(f"label[for=laid-{seat}-{cards}]").click()
-        expect(page.locator(".htmx-request")).to_have_count(0)
-    for target in ("vize-trump-red", "chef-trump-green", f"partner-{ANNA}"):
-        page.locator(f"label[for={target}]").click()
-        expect(page.locator(".htmx-request")).to_have_count(0)
+    tap_auction(page, [1, 2, 0, 1, 4, 0])
     page.get_by_role("button", name="Save the auction").click()
     expect(page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
     expect_totals_in_view("the auction")

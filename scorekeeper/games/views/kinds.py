@@ -9,7 +9,7 @@ Django starts, beside its :class:`~scorekeeper.games.kinds.GameKind`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -79,34 +79,38 @@ class Reply:
     opened: int | None = None
 
 
-class KindViews(Protocol):
-    """What a kind of game provides to the shared views.
+class SheetResponder(Protocol):
+    """A kind's sheet answer: the sheet page with the entry forms; for htmx, what ``reply`` asks
+    for, or the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
+    ``rows``: the game's rows if already read (``Game.rows_written``), else one query."""
 
-    Attributes:
-        sheet_template: the sheet page's template; its partials ``entry``, ``standings``,
-            ``sheet``, ``row``, ``explain`` and ``actions`` make up an update (``games/_update.html``).
-    """
-
-    sheet_template: str
-
-    def sheet_page(self, game: Game) -> SheetPage:
-        """The game scored and laid out for its sheet (two queries)."""
-
-    def rulebook_response(self, request: HtmxHttpRequest, game: Game) -> HttpResponse:
-        """The game's house rules page: each rule in force as a plain sentence with its source."""
-
-    def sheet_response(
+    def __call__(
         self,
         request: HtmxHttpRequest,
         game: Game,
         *,
         status: int = 200,
         reply: Reply | None = None,
-        rows: Sequence[Row] | None = None,
-    ) -> HttpResponse:
-        """The game's sheet page with the entry forms; for htmx, what ``reply`` asks for, or
-        the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
-        ``rows``: the game's rows if already read (``Game.rows_written``), else one query."""
+        rows: Sequence[Any] | None = None,
+    ) -> HttpResponse: ...
+
+
+@dataclass(frozen=True)
+class KindViews:
+    """What a kind of game provides to the shared views: its own functions, no forwarders.
+
+    Attributes:
+        sheet_template: the sheet page's template; its partials ``entry``, ``standings``,
+            ``sheet``, ``row``, ``explain`` and ``actions`` make up an update (``games/_update.html``).
+        sheet_page: the game scored and laid out for its sheet (two queries).
+        rulebook_response: the game's house rules page, each rule in force as a plain sentence with its source.
+        sheet_response: the sheet, as :class:`SheetResponder` says.
+    """
+
+    sheet_template: str
+    sheet_page: Callable[[Game], SheetPage]
+    rulebook_response: Callable[[HtmxHttpRequest, Game], HttpResponse]
+    sheet_response: SheetResponder
 
 
 _VIEWS: dict[str, KindViews] = {}
