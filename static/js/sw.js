@@ -21,6 +21,18 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The game's version a sheet page was made at (its live poll's "?v=", #live); -1 for none (the home page).
+const versionOf = (text) => Number((/id="live"[^>]*\?v=(\d+)/.exec(text) || [])[1] ?? -1);
+// Keep a page under ``key``, but never an older sheet over a newer one: a slow answer to an earlier
+// request (a reload, a keep asked before the last save) may come after the answer to a later one.
+const keep = (cacheName, key, response) => caches.open(cacheName).then(async (cache) => {
+  if (cacheName === SHEETS) {
+    const [kept, text] = await Promise.all([cache.match(key), response.clone().text()]);
+    if (kept && versionOf(await kept.text()) > versionOf(text)) return null;
+  }
+  return cache.put(key, response);
+});
+
 // A page asks to keep itself and its files (it was loaded before this worker looked after it).
 self.addEventListener("message", (event) => {
   const wanted = (event.data && event.data.keep) || [];
@@ -30,7 +42,7 @@ self.addEventListener("message", (event) => {
     if (!sheet && !url.pathname.startsWith("/static/")) return null;
     return fetch(url, { credentials: "same-origin" }).then((response) => {
       if (!response.ok) return null;
-      return caches.open(sheet ? SHEETS : FILES).then((cache) => cache.put(sheet ? url.pathname : url.href, response));
+      return keep(sheet ? SHEETS : FILES, sheet ? url.pathname : url.href, response);
     }).catch(() => null);
   })));
 });
@@ -47,7 +59,7 @@ const networkFirst = (event, cacheName, key) => {
   event.waitUntil(fromServer.then((response) => {
     if (!response.ok) return null;
     const copy = response.clone();  // now, before the page reads the body
-    return caches.open(cacheName).then((cache) => cache.put(key, copy));
+    return keep(cacheName, key, copy);
   }).catch(() => null));
   return new Promise((resolve) => {
     const fromPhone = () => caches.open(cacheName).then((cache) => cache.match(key))

@@ -300,9 +300,11 @@
   // A tap's answer that brings up the next question (the Mü trumps, say) on a small phone: that question, or
   // Save once all are answered, scrolled just into view, never past the sticky totals (issue 25).
   document.addEventListener("htmx:afterSettle", (event) => {
-    const { elt, xhr } = event.detail;
+    const { elt, xhr, requestConfig } = event.detail;  // elt: what was swapped in; requestConfig.elt: what asked
     const form = elt?.closest?.("#entry form");
-    if (!form || elt === form || xhr?.status !== 200) return;
+    const asker = requestConfig?.elt;
+    // Only the answer to a tap on a question in turn (not a card counter's, nor the form's own save).
+    if (!form || elt === form || xhr?.status !== 200 || !asker?.matches?.(".turns, :has(.turns)")) return;
     const next = form.querySelector(".turns > .choices.changing, .turns > .choices:not(:has(:checked))")
       || [...form.querySelectorAll("button:not([type=button])")].pop();
     if (!next) return;

@@ -293,7 +293,7 @@ def test_the_sheet_kept_on_the_phone_follows_its_saves(page: Page, live_server):
     # The worker fetches the sheet as it is now, and keeps it.
     page.wait_for_function(
         "caches.match(location.pathname).then((kept) => kept && kept.text())"
-        ".then((text) => !!text && text.includes('tricks taken'))"
+        ".then((text) => !!text && text.includes('<h2>Hand 1: tricks taken</h2>'))"
     )
     page.context.set_offline(True)
     page.evaluate("window.tabHidden = false")
