@@ -53,8 +53,10 @@ const HASHED = /\.[0-9a-f]{12}\.[a-z0-9.]+$/;
 const PATIENCE = 4000;
 
 // The server's answer, kept for later; without a connection, or after PATIENCE ms, the copy kept.
-const networkFirst = (event, cacheName, key) => {
-  const fromServer = fetch(event.request);
+const networkFirst = (event, cacheName, key, fresh = false) => {
+  // A sheet asks the server itself, never the browser's HTTP cache: a copy from there, made before the
+  // last save, would pass for the server's answer when offline and be shown (and kept) over the newer one.
+  const fromServer = fresh ? fetch(event.request.url, { credentials: "same-origin", cache: "no-store" }) : fetch(event.request);
   // Kept even when the answer comes after the kept copy was shown (the worker stays up for it).
   event.waitUntil(fromServer.then((response) => {
     if (!response.ok) return null;
@@ -85,6 +87,6 @@ self.addEventListener("fetch", (event) => {
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(networkFirst(event, FILES, request));  // unhashed while developing (DEBUG): may change
   } else if (request.mode === "navigate" && SHEET.test(url.pathname)) {
-    event.respondWith(networkFirst(event, SHEETS, url.pathname));
+    event.respondWith(networkFirst(event, SHEETS, url.pathname, true));
   }
 });

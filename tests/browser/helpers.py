@@ -103,6 +103,15 @@ def save(page: Page, button: str, next_heading: str | None) -> None:
     assert page.url == url
 
 
+def until(page: Page, condition: Callable[[], bool], what: str) -> None:
+    """Wait until ``condition()`` holds, asking again every 20 ms, for as long as ``expect`` waits:
+    a condition the page cannot wait for itself (one that reads an answer from a promise)."""
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline, f"not {what} after 10 s"
+        page.wait_for_timeout(20)
+
+
 class HeldPreviews:
     """A slow network, made deterministic: the live previews whose address ends in ``path``
     (``PREVIEWS``) are held back until released, as on a phone whose answers take their time.
@@ -126,10 +135,7 @@ class HeldPreviews:
         self._until(lambda: len(self.held) >= count, f"{count} sent")
 
     def _until(self, condition: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + 10  # as long as expect() waits
-        while not condition():
-            assert time.monotonic() < deadline, f"previews to {self.path}: not {what}"
-            self.page.wait_for_timeout(20)
+        until(self.page, condition, f"previews to {self.path}: {what}")
 
     def release(self) -> None:
         """Let the previews held reach the server; wait until the page has swapped in the answer

@@ -13,7 +13,7 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Change, Hand
 from scorekeeper.spades import services as spades_services
 
-from .helpers import start_spades_game, tap_bids
+from .helpers import start_spades_game, tap_bids, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,7 +64,7 @@ def test_a_save_whose_answer_is_lost_is_stored_once_and_answered_as_saved(page: 
 
 def _controlled(page: Page) -> None:
     """Wait until the service worker looks after the page (a reload after it is ready)."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # awaited (wait_for_function would not)
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
 
@@ -290,11 +290,10 @@ def test_the_sheet_kept_on_the_phone_follows_its_saves(page: Page, live_server):
     page.get_by_role("button", name="Save bids").click()
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     page.evaluate("window.tabHidden = true; document.dispatchEvent(new Event('visibilitychange'))")  # locked
-    # The worker fetches the sheet as it is now, and keeps it.
-    page.wait_for_function(
-        "caches.match(location.pathname).then((kept) => kept && kept.text())"
-        ".then((text) => !!text && text.includes('<h2>Hand 1: tricks taken</h2>'))"
-    )
+    # The worker fetches the sheet as it is now, and keeps it (evaluate awaits the promise; a function
+    # waited for would not: a promise is truthy at once).
+    kept = "caches.match(location.pathname).then((kept) => kept && kept.text())"
+    until(page, lambda: "<h2>Hand 1: tricks taken</h2>" in (page.evaluate(kept) or ""), "the sheet after the save kept")
     page.context.set_offline(True)
     page.evaluate("window.tabHidden = false")
     page.reload()  # without a connection: the sheet as it was after the save, not as first opened
