@@ -13,6 +13,9 @@ from scorekeeper.engine.mu.tables import COLOUR_NAMES
 from scorekeeper.engine.text import Text
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: The engine texts' parameters that hold a card code: the card itself, and a replay foul's card led
+#: and card shown (``engine.replay``).
+CARD_PARAMS = frozenset({"card", "led", "shown"})
 
 
 def rank_label(rank: str) -> str:
@@ -41,13 +44,13 @@ def card_label(card: str) -> str:
 
 def card_text(text: Text) -> str:
     """Render an engine text in the player's language, naming cards as players read them: its
-    ``card`` parameters, in a text within it too ("K♥ wins: … Of two equal cards …")."""
+    :data:`CARD_PARAMS`, in a text within it too ("K♥ wins: … Of two equal cards …")."""
     return _cards_named(text).render(gettext)
 
 
 def _cards_named(text: Text) -> Text:
     params = {
-        name: _cards_named(value) if isinstance(value, Text) else card_label(value) if name == "card" else value
+        name: _cards_named(value) if isinstance(value, Text) else card_label(value) if name in CARD_PARAMS else value
         for name, value in text.params.items()
     }
     return Text(text.template, params)

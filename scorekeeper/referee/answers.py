@@ -23,7 +23,6 @@ from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
 from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules
 from scorekeeper.engine.text import Text
 from scorekeeper.games.cards import SUIT_SYMBOLS, card_text, rank_label
-from scorekeeper.games.cards import card_label as card_label  # the referee's pages name cards through answers
 from scorekeeper.games.rulings import Refused, refusal_said
 
 #: Card buttons by suit or colour: (row label, [(card code, button text), ...]).

@@ -28,6 +28,7 @@ from scorekeeper.engine.spades.cards import deck
 from scorekeeper.engine.spades.replay import spades_replay
 from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules, spades_rules
 from scorekeeper.engine.text import Text, gettext_noop
+from scorekeeper.games.cards import card_label, card_text
 from scorekeeper.games.models import Game
 from scorekeeper.mu.rows import mu_game, stored_deals
 from scorekeeper.spades.rows import spades_game, stored_hands
@@ -220,14 +221,12 @@ def _offers(setup: Setup, replayed: Replay, cards: Sequence[str]) -> tuple[tuple
         assert setup.rules is not None
         broken = _spades_broken(setup.rules, replayed.tricks)
         allowed = spades_play.legal_plays(setup.rules, unplayed, spades_play.Situation(number, broken, so_far))
-    return tuple((code, answers.card_label(code)) for code in dict.fromkeys(allowed)), rows
+    return tuple((code, card_label(code)) for code in dict.fromkeys(allowed)), rows
 
 
 def _foul_said(foul: Foul) -> str:
     """A foul as the page says it: "Trick 2: Bob played 2♣ when K♥ was led, …" (its rule cited beside)."""
-    params = {name: answers.card_label(value) if name in ("card", "led", "shown") else value
-              for name, value in foul.text.params.items()}  # fmt: skip
-    said = Text(foul.text.template, params).render(gettext)
+    said = card_text(foul.text)
     return Text(gettext_noop("Trick %(trick)d: %(foul)s"), {"trick": foul.trick, "foul": said}).render(gettext)
 
 
@@ -236,11 +235,9 @@ def _trick_shown(setup: Setup, trick: Any) -> dict[str, Any]:
     seats = len(setup.names)
     return {
         "number": trick.number,
-        "plays": [
-            (setup.names[trick.seat_of(at, seats)], answers.card_label(card)) for at, card in enumerate(trick.cards)
-        ],
+        "plays": [(setup.names[trick.seat_of(at, seats)], card_label(card)) for at, card in enumerate(trick.cards)],
         "winner": None if trick.winner is None else setup.names[trick.winner],
-        "reason": "" if trick.reason is None else answers.card_text(trick.reason),
+        "reason": "" if trick.reason is None else card_text(trick.reason),
         "source": trick.source,
     }
 

@@ -18,6 +18,7 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import COLOURS
 from scorekeeper.games.access import device_name, game_for, game_url
+from scorekeeper.games.cards import card_label
 from scorekeeper.games.changes import StaleHand
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.kinds import kind_for
@@ -112,7 +113,7 @@ def _question(data: Any, trick: list[str], hand: list[str]) -> answers.Question:
 
 def _labels(question: answers.Question, answer: answers.Answer) -> dict[str, Any]:
     """The cards of the question and the answer as the page writes them ("10♠")."""
-    label = answers.card_label
+    label = card_label
     return {
         "trick": list(question.trick),
         "hand": list(question.hand),

@@ -1,5 +1,6 @@
-"""How the referee writes cards (``referee.answers``): ranks as players of the page's language write
-them, the German queen and jack "D" (Dame) and "B" (Bube), and red suits red in either language."""
+"""How the referee writes cards (``games.cards``, and the card picker of ``referee.answers``): ranks as
+players of the page's language write them, the German queen and jack "D" (Dame) and "B" (Bube), and
+red suits red in either language."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from django.utils.translation import override
 
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.engine.text import Text
-from scorekeeper.games.cards import card_text
+from scorekeeper.games.cards import card_label, card_text
 from scorekeeper.games.templatetags.cards import suits
-from scorekeeper.referee.answers import card_label, spades_picker
+from scorekeeper.referee.answers import spades_picker
 
 
 def test_cards_are_written_with_the_ranks_of_the_pages_language() -> None:
