@@ -95,58 +95,76 @@ def run(out: Output) -> None:
         )
 
 
+class Phone:
+    """A phone of one size at the table, counting as :class:`Played` says: every tap, those whose
+    target was off screen when needed, and saves that left a total off screen."""
+
+    def __init__(self, browser: Any, size: tuple[int, int]) -> None:
+        width, height = size
+        self.context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.taps = self.off_screen = self.totals_hidden = 0
+
+    def tap(self, selector: str, answer: str | None = None) -> None:
+        """Tap ``selector``, first noting whether it is on screen; with ``answer``, wait for the answer
+        from an address ending in it, swapped in and settled."""
+        target = self.page.locator(selector)
+        self.off_screen += not target.evaluate(ON_SCREEN)
+        self.taps += 1
+        if answer is None:
+            target.click()
+            return
+        with self.page.expect_response(lambda response: response.url.endswith(answer)):
+            target.click()
+        self.settled()
+
+    def settled(self) -> None:
+        """Wait until htmx has swapped in and settled what it asked for (and scrolled as it does)."""
+        self.page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added").first.wait_for(state="detached")
+
+    def saved(self, heading: str, totals: list[str]) -> None:
+        """After a save: wait for ``heading``, then note whether any of ``totals`` (selectors) is off screen."""
+        self.page.get_by_role("heading", name=heading).wait_for()
+        self.settled()
+        self.totals_hidden += not all(self.page.locator(total).evaluate(ON_SCREEN) for total in totals)
+
+    def played(self) -> Played:
+        """What was counted; the phone is put away."""
+        self.context.close()
+        return Played(taps=self.taps, off_screen=self.off_screen, totals_hidden=self.totals_hidden)
+
+
 def play_hands(browser: Any, base: str, size: tuple[int, int]) -> Played:
     """Start a game at ``base`` in a phone of ``size`` and play :data:`HANDS`, counting as :class:`Played` says."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    taps = off_screen = totals_hidden = 0
+    phone = Phone(browser, size)
+    page = phone.page
+    totals = [f"#total-{side} {part}" for side in (0, 1) for part in (".total", ".bags")]
     try:
         page.goto(base + "/games/new/")
         for seat, name in enumerate(PLAYERS):
             page.fill(f"#id_player_{seat}", name)
         page.get_by_role("button", name="Start game").click()
         for number, (bids, tricks) in enumerate(HANDS, start=1):
-            targets = [f"label[for=bid-{seat}-{bid}]" for seat, bid in bids.items()] + ["#entry button[type=submit]"]
-            for selector in targets:
-                off_screen += not page.locator(selector).evaluate(ON_SCREEN)
-                page.locator(selector).click()
-                taps += 1
-            page.get_by_role("heading", name=f"Hand {number}: tricks taken").wait_for()
-            totals_hidden += not _totals_in_view(page)
-            targets = [f"label[for=tricks-{seat}-{taken}]" for seat, taken in tricks.items()]
-            for selector in [*targets, "#entry button[type=submit]"]:
-                off_screen += not page.locator(selector).evaluate(ON_SCREEN)
-                page.locator(selector).click()
-                taps += 1
-            page.get_by_role("heading", name=f"Hand {number + 1}: bids").wait_for()
-            totals_hidden += not _totals_in_view(page)
+            for seat, bid in bids.items():
+                phone.tap(f"label[for=bid-{seat}-{bid}]")
+            phone.tap("#entry button[type=submit]")
+            phone.saved(f"Hand {number}: tricks taken", totals)
+            for seat, taken in tricks.items():
+                phone.tap(f"label[for=tricks-{seat}-{taken}]")
+            phone.tap("#entry button[type=submit]")
+            phone.saved(f"Hand {number + 1}: bids", totals)
     finally:
-        context.close()
-    return Played(taps=taps, off_screen=off_screen, totals_hidden=totals_hidden)
+        played = phone.played()
+    return played
 
 
 def play_deals(browser: Any, base: str, size: tuple[int, int]) -> Played:
     """Start a six-player Mü game at ``base`` in a phone of ``size`` and play :data:`MU_DEALS`, counting as
     :class:`Played` says (a typed card-points field counts as one tap: the finger taps it, then types)."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    taps = off_screen = totals_hidden = 0
-
-    def tap(selector: str, answer: str | None = None) -> None:
-        nonlocal taps, off_screen
-        off_screen += not page.locator(selector).evaluate(ON_SCREEN)
-        taps += 1
-        if answer is None:
-            page.locator(selector).click()
-            return
-        with page.expect_response(lambda response: response.url.endswith(answer)):
-            page.locator(selector).click()
-        page.locator(".htmx-request, .htmx-settling, .htmx-added").first.wait_for(state="detached")
-
+    phone = Phone(browser, size)
+    page = phone.page
+    totals = [f"#total-{seat} .total" for seat in range(len(MU_PLAYERS))]
     try:
         page.goto(base + "/games/new/mu/")
         for seat, name in enumerate(MU_PLAYERS):
@@ -155,32 +173,16 @@ def play_deals(browser: Any, base: str, size: tuple[int, int]) -> Played:
         page.get_by_role("button", name="Start game").click()
         for number, (laid, questions, points) in enumerate(MU_DEALS, start=1):
             page.get_by_role("heading", name=f"Deal {number}: the auction").wait_for()
-            for seat, cards in enumerate(laid):
-                tap(f"label[for=laid-{seat}-{cards}]", "/preview/")
-            for target in questions:
-                tap(f"label[for={target}]", "/preview/")
-            tap("#entry button[type=submit]")
-            page.get_by_role("heading", name=f"Deal {number}: being played").wait_for()
-            page.wait_for_timeout(100)  # the swap's scroll done
-            totals_hidden += not _all_totals_in_view(page, len(MU_PLAYERS))
+            for target in [*(f"laid-{seat}-{cards}" for seat, cards in enumerate(laid)), *questions]:
+                phone.tap(f"label[for={target}]", "/preview/")
+            phone.tap("#entry button[type=submit]")
+            phone.saved(f"Deal {number}: being played", totals)
             fields = page.locator("#entry input[type=number]").evaluate_all("(all) => all.map((f) => f.name)")
             for name, taken in zip(fields, points, strict=True):  # from the dealer's left, as asked
-                tap(f"input[name={name}]")
+                phone.tap(f"input[name={name}]")
                 page.keyboard.type(str(taken))
-            tap("#entry button[type=submit]")
-            page.get_by_role("heading", name=f"Deal {number + 1}: the auction").wait_for()
-            page.wait_for_timeout(100)
-            totals_hidden += not _all_totals_in_view(page, len(MU_PLAYERS))
+            phone.tap("#entry button[type=submit]")
+            phone.saved(f"Deal {number + 1}: the auction", totals)
     finally:
-        context.close()
-    return Played(taps=taps, off_screen=off_screen, totals_hidden=totals_hidden)
-
-
-def _all_totals_in_view(page: Any, players: int) -> bool:
-    return all(page.locator(f"#total-{seat} .total").evaluate(ON_SCREEN) for seat in range(players))
-
-
-def _totals_in_view(page: Any) -> bool:
-    return all(
-        page.locator(f"#total-{side} {part}").evaluate(ON_SCREEN) for side in (0, 1) for part in (".total", ".bags")
-    )
+        played = phone.played()
+    return played
