@@ -198,6 +198,10 @@ class MuDealForm(forms.Form):
         }
 
 
+#: Card points typed that add up to more than a deal holds (``total``: 60, 36 with three players; mu.md §1).
+TOO_MANY_POINTS = _("These card points add up to %(taken)d: more than the %(total)d of a deal.")
+
+
 class MuPointsForm(forms.Form):
     """Card points each player took; the last seat in ``order`` may be left for the rest of the deal's points."""
 
@@ -219,10 +223,7 @@ class MuPointsForm(forms.Form):
         if not self.errors and data.get(f"points_{self.rest_seat}") is None:
             taken = sum(data[f"points_{seat}"] for seat in self.order if seat != self.rest_seat)
             if taken > self.total:
-                raise forms.ValidationError(
-                    _("These card points add up to %(taken)d: more than the %(total)d of a deal."),
-                    params={"taken": taken, "total": self.total},
-                )
+                raise forms.ValidationError(TOO_MANY_POINTS, params={"taken": taken, "total": self.total})
             data[f"points_{self.rest_seat}"] = self.total - taken
         return data
 
@@ -233,7 +234,7 @@ class MuPointsForm(forms.Form):
     def rest_line(self, counted: dict[int, int] | None = None) -> dict[str, Any]:
         """The rest line under the points typed so far, as they are typed (the server's sum, as
         the save's): ``rest``, the last seat's points once every other seat has a number, else
-        ``None``; ``error``, said at once when the points so far add up to more than a deal has.
+        ``None``; ``error``, said at once when the points so far add up to more than a deal has (mu.md §1).
         ``counted``: points a card counter is about to put in their fields (seat -> points)."""
         typed = {
             seat: small_number(self.data.get(f"points_{seat}", ""), digits=3)
@@ -243,8 +244,7 @@ class MuPointsForm(forms.Form):
         typed.update(counted or {})
         taken = sum(value or 0 for value in typed.values())
         if taken > self.total:
-            error = _("These card points add up to %(taken)d: more than the %(total)d of a deal.")
-            return {"rest": None, "error": error % {"taken": taken, "total": self.total}}
+            return {"rest": None, "error": TOO_MANY_POINTS % {"taken": taken, "total": self.total}}
         complete = None not in typed.values()
         return {"rest": self.total - taken if complete else None, "error": None}
 
