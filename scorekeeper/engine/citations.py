@@ -1,42 +1,29 @@
 """Rule sources as a player says them (issue 15).
 
-Every explanation line, rule error and rulebook sentence carries its ``source`` exactly
-as the rules reference writes it: the project's file and place first, then the
-published texts by their short keys ("spades.md: bemo; 002 Bemo", "mu.md §8.2",
-"002 New York City rules"); see ``docs/rules/README.md``. That is precise but cryptic at
-the table, so :func:`citation` turns it into the words a player would use ("Pagat:
-Spades, Bemo", "Mü rulebook §8.2") and names the file and section it comes from, for a
-link one tap away. Pure: the translation is the caller's ``translate``.
+Every explanation line, rule error and rulebook sentence carries its ``source`` as a value
+(:data:`~.source.Source`: the texts it cites, each a document and a section), written as the
+rules reference writes it ("spades.md: bemo; 002 Bemo", "mu.md §8.2"; see
+``docs/rules/README.md``). That is precise but cryptic at the table, so :func:`citation`
+says it in the words a player would use ("Pagat: Spades, Bemo", "Mü rulebook §8.2") and names
+the file and section it comes from, for a link one tap away: from the value, through the
+table of documents (:data:`~.source.DOCUMENTS`), never from the words. Only a source kept as
+words (a ruling's, in the database) is read back first (:func:`read`). Pure: the translation
+is the caller's ``translate``.
 """
 
 from __future__ import annotations
 
 import functools
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from .source import DOCUMENTS, GAME_RECORD, MU_MD, PAGAT, SPADES_MD, Cite, Document, Source, mu_md, written
+from .spades.rules import KEYS as SPADES_KEYS
+from .spades.rules import key_row
 from .text import Text, Translate, gettext_noop, identity
-
-#: The published texts by their short keys (``docs/rules/README.md``): how a player names
-#: each, and its address where it has a public one.
-PUBLISHED = {
-    "002": (gettext_noop("Pagat: Spades"), "https://www.pagat.com/auctionwhist/spades.html"),
-    "000": (gettext_noop("Pagat (German): Spades"), "https://www.pagat.com/de/auctionwhist/spades.html"),
-    "004": (gettext_noop("“Wie man Spades spielt”"), ""),
-    "003": (gettext_noop("“Wie wird Spades gespielt?”"), ""),
-    "001": (gettext_noop("Mü rulebook"), ""),
-}
 
 #: The project's rules reference: file stem -> the file name the sources use.
 FILES = {"spades": "spades.md", "mu": "mu.md", "game-record": "game-record.md"}
-
-_PUBLISHED_PART = re.compile(r"(00\d)(?: (.*))?")
-_MU_SECTION = re.compile(r"§((\d+)(?:\.\d+)?)")
-_NEXT_TEXT = re.compile(r",\s*(?=00\d\b)")  # "002 Bidding, 004 Doppelter Nil": two texts in one part
-#: Names the sources use for a rule that the rule keys call otherwise.
-_KEY_ALIASES = {"cutthroat3": "cutthroat_bonus"}
-_WORD = re.compile(r"[a-z_0-9]+")
 
 
 @dataclass(frozen=True)
@@ -59,43 +46,44 @@ class Citation:
     published: tuple[tuple[str, str], ...]
 
 
-def citation(source: str, translate: Translate = identity) -> Citation:
-    """``source`` (an engine ``source`` string, parts joined by "; ") as a :class:`Citation`.
+def citation(source: Source | str, translate: Translate = identity) -> Citation:
+    """``source`` (an engine :data:`~.source.Source`, or the words one was kept as: :func:`read`)
+    as a :class:`Citation`.
 
-    A part in the project's spades.md alone is said as the published section it rests
-    on: the standard scoring is 002's "Scoring", a rule key is said as the key's own source.
-    Never raises: an unknown part is said as written.
+    A place in the project's spades.md is said as the published texts it rests on (a standard
+    scoring step as 002 "Scoring", a rule key as the key's own source), unless the source cites
+    a published text itself. Never raises.
     """
-    pieces, links, (file, section) = _parsed(source)
+    exact, cites = (source, read(source)) if isinstance(source, str) else (written(source), source)
+    pieces, links, (file, section) = _spoken_pieces(cites)
     said: list[str] = []
     for text, heading in pieces:
         words = text.render(translate) + (f", {heading}" if heading else "")
         if words not in said:
             said.append(words)
-    published = tuple(dict.fromkeys((translate(name), address) for name, address in links))
-    return Citation("; ".join(said) or source, source, file, section, published)
+    published_texts = tuple(dict.fromkeys((translate(name), address) for name, address in links))
+    return Citation("; ".join(said) or exact, exact, file, section, published_texts)
 
 
-#: A part said: the words to translate, then the published text's own heading (kept as written).
+#: A text said: the words to translate, then the published text's own heading (kept as written).
 _Piece = tuple[Text, str]
 
 
 @functools.lru_cache(maxsize=1024)
-def _parsed(source: str) -> tuple[tuple[_Piece, ...], tuple[tuple[str, str], ...], tuple[str, str]]:
-    """What :func:`citation` says of ``source``, before translation (the sources are a few
-    hundred constants, so each is read once): the pieces, the published texts' (name, address)
-    and the (file, section) of the rules reference to open."""
-    parts = [piece.strip() for part in source.split(";") for piece in _NEXT_TEXT.split(part) if piece.strip()]
-    said_elsewhere = any(_PUBLISHED_PART.fullmatch(part) or part.startswith("mu.md") for part in parts)
+def _spoken_pieces(cites: Source) -> tuple[tuple[_Piece, ...], tuple[tuple[str, str], ...], tuple[str, str]]:
+    """What :func:`citation` says of ``cites``, before translation (the sources are a few hundred
+    constants, so each is said once): the pieces, the published texts' (name, address) and the
+    (file, section) of the rules reference to open."""
+    said_elsewhere = any(cite.document.kind in ("published", "rulebook") for cite in cites)
     pieces: list[_Piece] = []
     links: list[tuple[str, str]] = []
     place: tuple[str, str] | None = None
-    for part in parts:
-        if part.startswith("spades.md"):
-            place = place or ("spades", _spades_section(part))
-            spoken = [] if said_elsewhere else _resting_on(part)
+    for cite in cites:
+        if cite.document.kind == "reference":
+            place = place or (cite.document.file, cite.opens)
+            spoken: Source = () if said_elsewhere else cite.rests_on
         else:
-            spoken = [part]
+            spoken = (cite,)
         for piece in spoken:
             said, link, piece_place = _said(piece)
             place = place or piece_place
@@ -105,71 +93,26 @@ def _parsed(source: str) -> tuple[tuple[_Piece, ...], tuple[tuple[str, str], ...
     return tuple(pieces), tuple(links), place or ("spades", "")
 
 
-def _spades_section(part: str) -> str:
-    """Where in spades.md a part points: "Standard scoring", a key's row ("key:nil_value"), or "Rule keys"."""
-    if "Standard scoring" in part:
-        return "Standard scoring"
-    key = _key_named(part)
-    return f"key:{key}" if key else "Rule keys"
-
-
-def _key_named(part: str) -> str:
-    """The first rule key a spades.md part names ("" for none)."""
-    from .spades.rules import KEYS as SPADES_KEYS  # here: the rules' errors cite through this module
-
-    word: str
-    for word in _WORD.findall(part.removeprefix("spades.md:")):
-        key = _KEY_ALIASES.get(word, word)
-        if key in SPADES_KEYS:
-            return key
-    return ""
-
-
-def _resting_on(part: str) -> list[str]:
-    """The published parts a spades.md part rests on: its standard scoring step's, or its key's."""
-    from .spades.rules import KEYS as SPADES_KEYS
-
-    if "Standard scoring" in part:
-        return ["002 Scoring"]
-    key = _key_named(part)
-    if not key:
-        return []
-    pieces = (piece.strip() for part in SPADES_KEYS[key].source.split(";") for piece in _NEXT_TEXT.split(part))
-    return [piece for piece in pieces if _PUBLISHED_PART.fullmatch(piece)]
-
-
-def _said(part: str) -> tuple[_Piece, tuple[str, str] | None, tuple[str, str] | None]:
-    """One part said: its piece, the (name, address) of its published text, and its place in the reference."""
-    if part.startswith("mu.md"):
-        sections = _MU_SECTION.findall(part)
-        if not sections:
-            return (Text(PUBLISHED["001"][0]), ""), None, ("mu", "")
-        numbers = ", ".join(f"§{number}" for number, _ in sections)
-        return (
-            (Text(gettext_noop("Mü rulebook %(sections)s"), {"sections": numbers}), ""),
-            None,
-            ("mu", f"({sections[0][1]}.)"),
-        )
-    if part.startswith("game-record.md"):
-        return (Text(gettext_noop("Scorekeeper game record format")), ""), None, ("game-record", "")
-    published = _PUBLISHED_PART.fullmatch(part)
-    if published is None:
-        return (Text(part), ""), None, None
-    key, heading = published.groups()
-    name, address = PUBLISHED[key] if key in PUBLISHED else (key, "")
-    return (
-        (Text(name), heading or ""),
-        (name, address) if address else None,
-        ("mu" if key == "001" else "spades", "Sources"),
-    )
+def _said(cite: Cite) -> tuple[_Piece, tuple[str, str] | None, tuple[str, str] | None]:
+    """One text said: its piece, the (name, address) of a published text, and its place in the reference."""
+    document = cite.document
+    place = (document.file, cite.opens or document.opens)
+    if document.kind == "rulebook" and cite.section:
+        return (Text(gettext_noop("Mü rulebook %(sections)s"), {"sections": cite.section}), ""), None, place
+    if document.kind in ("rulebook", "record"):
+        return (Text(document.name), ""), None, place
+    if document.kind == "published":
+        link = (document.name, document.address) if document.address else None
+        return (Text(document.name), cite.section), link, place
+    return (Text(cite.written), ""), None, None
 
 
 class Cited(Protocol):
     """What has a source and says itself with it: a rule error, an explanation line."""
 
     @property
-    def source(self) -> str:
-        """Where its rule is written, as the engine writes it ("spades.md: bemo; 002 Bemo")."""
+    def source(self) -> Source:
+        """Where its rule is written (:data:`~.source.Source`)."""
 
     def render(self, translate: Translate = identity, *, cited: str | None = None) -> str:
         """The message with its source in the words ``cited`` (as written if ``None``)."""
@@ -179,3 +122,111 @@ def spoken(thing: Cited, translate: Translate = identity) -> str:
     """``thing`` (a :class:`~.errors.RuleError`, a :class:`~.sheet.Line`) said as the app shows it: its
     source as a player says it ("… (Pagat: Spades, Bemo)", :func:`citation`), in the language of ``translate``."""
     return thing.render(translate, cited=citation(thing.source, translate).said if thing.source else None)
+
+
+# Sources kept as words ------------------------------------------------------------------------------
+
+#: Names the sources use for a rule that the rule keys call otherwise.
+_KEY_ALIASES = {"cutthroat3": "cutthroat_bonus"}
+_DIGITS = "0123456789"
+
+
+@functools.lru_cache(maxsize=256)
+def read(words: str) -> Source:
+    """The source ``words`` were written from (:func:`~.source.written`): a source kept as words, as a
+    ruling's is in the database (``Ruling.source``), read back as the value it was. Parts are
+    separated by ";", and published texts listed by ","; each names a document of the table by its
+    key. Words naming none are kept as words (said as written). Never raises."""
+    cites: list[Cite] = []
+    for part in words.split(";"):
+        for listed, piece in enumerate(_listed_texts(part)):
+            if piece.strip():
+                cites.append(_read_cite(piece.strip(), listed=listed > 0))
+    return tuple(cites)
+
+
+def _listed_texts(part: str) -> list[str]:
+    """``part`` cut before each published text listed after a comma: "002 Bidding, 004 Doppelter Nil"."""
+    pieces, start = [], 0
+    for at, character in enumerate(part):
+        if character == "," and _published_key(part[at + 1 :].lstrip()):
+            pieces.append(part[start:at])
+            start = at + 1
+    return [*pieces, part[start:]]
+
+
+def _published_key(words: str) -> str:
+    """The published text's key ``words`` start with, a whole word ("002" of "002 Bemo"), or ""."""
+    key = words[:3]
+    rest = words[3:4]
+    if len(key) == 3 and key[:2] == "00" and key[2] in _DIGITS and not (rest.isalnum() or rest == "_"):
+        return key
+    return ""
+
+
+def _read_cite(piece: str, *, listed: bool) -> Cite:
+    """One text of a source kept as words."""
+    if piece.startswith(SPADES_MD.key):
+        cite = _read_spades(piece)
+    elif piece.startswith(MU_MD.key):
+        rest = piece.removeprefix(MU_MD.key).strip()
+        sections = _mu_sections(rest)
+        said = ", ".join(f"§{section}" for section in sections)
+        cite = mu_md(*sections, note=rest.removeprefix(said).strip())
+    elif piece.startswith(GAME_RECORD.key):
+        rest = piece.removeprefix(GAME_RECORD.key)
+        section = rest.removeprefix(GAME_RECORD.then) if rest.startswith(GAME_RECORD.then) else ""
+        cite = Cite(GAME_RECORD, section, note="" if section else rest.strip())
+    elif (key := _published_key(piece)) and (len(piece) == 3 or (piece[3] == " " and "\n" not in piece)):
+        document = DOCUMENTS.get(key) or Document(key, "published", key, file="spades", opens="Sources")
+        cite = Cite(document, piece[4:])
+    else:
+        cite = Cite(Document(piece, "words"))
+    return replace(cite, listed=listed)
+
+
+def _read_spades(piece: str) -> Cite:
+    """A place in spades.md kept as words: a standard scoring step, a rule key's row, or "Rule keys"."""
+    section = piece.removeprefix(SPADES_MD.key).removeprefix(":").strip()
+    if "Standard scoring" in piece:
+        return Cite(SPADES_MD, section, opens="Standard scoring", rests_on=(Cite(PAGAT, "Scoring"),))
+    for word in _words(piece.removeprefix("spades.md:")):
+        key = _KEY_ALIASES.get(word, word)
+        if key in SPADES_KEYS:
+            return key_row(key, section)
+    return Cite(SPADES_MD, section, opens="Rule keys")
+
+
+def _words(text: str) -> list[str]:
+    """The runs of lower-case letters, digits and underscores in ``text``: the rule keys it may name."""
+    words, word = [], ""
+    for character in f"{text} ":
+        if character in _KEY_CHARACTERS:
+            word += character
+        elif word:
+            words.append(word)
+            word = ""
+    return words
+
+
+_KEY_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz_0123456789")
+
+
+def _mu_sections(text: str) -> list[str]:
+    """The Mü rulebook's sections ``text`` names ("§8 bonus table": ["8"], "§1, §6": ["1", "6"], "§8.2": ["8.2"])."""
+    sections = []
+    for chunk in text.split("§")[1:]:
+        number = _leading_digits(chunk)
+        if number:
+            item = _leading_digits(chunk[len(number) + 1 :]) if chunk[len(number) : len(number) + 1] == "." else ""
+            sections.append(f"{number}.{item}" if item else number)
+    return sections
+
+
+def _leading_digits(text: str) -> str:
+    digits = ""
+    for character in text:
+        if character not in _DIGITS:
+            break
+        digits += character
+    return digits

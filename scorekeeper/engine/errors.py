@@ -6,6 +6,7 @@ line on standard error) and, later, the referee ("why not").
 
 from __future__ import annotations
 
+from .source import Source, written
 from .text import Text, Translate, gettext_noop, identity
 
 
@@ -18,7 +19,8 @@ class RuleError(ValueError):
         seat: seat index the error is about, or ``None``.
         field: which input is wrong: ``"bids"``, ``"tricks"``, ``"rules"``,
             ``"players"``, ``"dealer"`` or ``None`` for the hand as a whole.
-        source: the rule's source, e.g. ``"spades.md: Standard scoring 1"``.
+        source: the rule's source (:data:`~.source.Source`), e.g. step 1 of spades.md's standard
+            scoring ("spades.md: Standard scoring 1"); ``()`` for none.
         unit: what a game is made of, for the message prefix: ``"hand"`` (Spades) or ``"deal"`` (Mü).
     """
 
@@ -29,7 +31,7 @@ class RuleError(ValueError):
         hand: int | None = None,
         seat: int | None = None,
         field: str | None = None,
-        source: str = "",
+        source: Source = (),
         unit: str = "hand",
     ) -> None:
         self.text = text
@@ -50,7 +52,7 @@ class RuleError(ValueError):
         player's: :func:`~.citations.spoken` says it "… (Pagat: Spades, Bemo)", as the app shows it)."""
         message = self.text.render(translate)
         if self.source:
-            message = f"{message} ({self.source if cited is None else cited})"
+            message = f"{message} ({written(self.source) if cited is None else cited})"
         if self.hand is None:
             return message
         template = (

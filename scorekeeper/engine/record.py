@@ -22,6 +22,7 @@ from .record_play import game_fouls, plays_checked
 from .replay import parse_play
 from .score_document import score_json, score_output
 from .sheet import Sheet
+from .source import RECORD_FORMAT
 from .spades.game import Bemo, SpadesGame, SpadesHand
 from .spades.rules import spades_rules, spades_rules_record
 from .spades.scoring import score_spades, table_memory
@@ -52,7 +53,7 @@ def _error(
     template: str, where: str | None = None, hand: int | None = None, *, unit: str = "hand", **params: object
 ) -> RecordError:
     """A :class:`RecordError` about input ``where`` (a record field name); ``unit`` "deal" for Mü."""
-    return RecordError(Text(template, params), field=where, hand=hand, source="game-record.md", unit=unit)
+    return RecordError(Text(template, params), field=where, hand=hand, source=RECORD_FORMAT, unit=unit)
 
 
 def parse_record(data: Any) -> AnyGame:
@@ -111,7 +112,7 @@ def _table(
         or len(players) not in counts
         or not all(isinstance(name, str) and clean_name(name) for name in players)
     ):
-        raise RecordError(players_error, field="players", source="game-record.md")
+        raise RecordError(players_error, field="players", source=RECORD_FORMAT)
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < len(players):
         raise _error(gettext_noop("'dealer' must be a seat index from 0 to %(last)d."), "dealer", last=len(players) - 1)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import RecordError
 from .names import is_clean_text
+from .source import RECORD_FORMAT
 from .text import Text, gettext_noop
 
 #: How deep a decoded document may nest: a record is five levels deep, a backup of records six.
@@ -15,7 +16,7 @@ MAX_DEPTH = 16
 
 
 def _error(template: str) -> RecordError:
-    return RecordError(Text(template), source="game-record.md")
+    return RecordError(Text(template), source=RECORD_FORMAT)
 
 
 def load_json(text: str) -> Any:
@@ -35,7 +36,7 @@ def load_json(text: str) -> Any:
                 gettext_noop("The file is not valid JSON: %(reason)s at line %(line)d, column %(column)d."),
                 {"reason": error.msg, "line": error.lineno, "column": error.colno},
             ),
-            source="game-record.md",
+            source=RECORD_FORMAT,
         ) from None
     except RecursionError:
         raise _error(gettext_noop("The JSON is nested too deeply to be a game record.")) from None

@@ -17,6 +17,7 @@ from .errors import RecordError
 from .mu.game import MuGame, Played
 from .mu.replay import mu_replay
 from .replay import Replay
+from .source import RECORD_FORMAT
 from .spades.game import SpadesGame, SpadesHand
 from .spades.replay import spades_replay
 from .text import Text, Translate, gettext_noop, identity
@@ -111,5 +112,5 @@ def game_fouls(game: SpadesGame | MuGame, translate: Translate = identity) -> di
 
 def _error(template: str, number: int, field: str, unit: str, **params: object) -> RecordError:
     return RecordError(
-        Text(template, {"field": field, **params}), field=field, hand=number, source="game-record.md", unit=unit
+        Text(template, {"field": field, **params}), field=field, hand=number, source=RECORD_FORMAT, unit=unit
     )

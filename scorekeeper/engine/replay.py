@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RecordError
+from .source import RECORD_FORMAT, Source, written
 from .text import Text, Translate, gettext_noop, identity
 
 #: The play rules a foul breaks (``docs/game-record.md``): a revoke; spades led before broken;
@@ -52,7 +53,7 @@ class Refusal:
 
     rule: str
     text: Text
-    source: str
+    source: Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Trick:
     cards: tuple[str, ...]
     winner: int | None
     reason: Text | None
-    source: str = ""
+    source: Source = ()
 
     def seat_of(self, index: int, seats: int) -> int:
         """The seat that played the ``index``-th card of this trick (clockwise from the leader)."""
@@ -87,7 +88,7 @@ class Foul:
     card: str
     rule: str
     text: Text
-    source: str
+    source: Source
 
     def render(self, translate: Translate = identity, *, hand: int | None = None, unit: str = "hand") -> str:
         """The foul in words with where and its source: "Hand 3, trick 3: Bob played 9C … (002 Play)"
@@ -98,7 +99,7 @@ class Foul:
             where = Text(gettext_noop("Deal %(number)d, trick %(trick)d"), {"number": hand + 1, "trick": self.trick})
         else:
             where = Text(gettext_noop("Hand %(number)d, trick %(trick)d"), {"number": hand + 1, "trick": self.trick})
-        return f"{where.render(translate)}: {self.text.render(translate)} ({self.source})"
+        return f"{where.render(translate)}: {self.text.render(translate)} ({written(self.source)})"
 
     def record(self, translate: Translate = identity, *, hand: int, unit: str = "hand") -> dict[str, Any]:
         """As ``manage.py score`` lists it in a hand's ``fouls``."""
@@ -149,10 +150,10 @@ class Table:
     seats: int
     tricks: int
     copies: Callable[[str], int]
-    winner: Callable[[Sequence[str]], tuple[int, Text, str]]
+    winner: Callable[[Sequence[str]], tuple[int, Text, Source]]
     refusal: Callable[[Sequence[str], str, int, Sequence[str], Sequence[Sequence[str]]], Refusal | None]
     worth: Callable[[Sequence[str]], int]
-    first_leader: Callable[[Sequence[Sequence[str]]], tuple[frozenset[int], Text, str] | None]
+    first_leader: Callable[[Sequence[Sequence[str]]], tuple[frozenset[int], Text, Source] | None]
     names: Sequence[str]
     follows: Callable[[str, str], bool]
 
@@ -306,4 +307,4 @@ def _foul(refused: Refusal, trick: Trick, seat: int, card: str, after: Sequence[
 
 
 def _error(template: str, hand: int, unit: str, **params: object) -> RecordError:
-    return RecordError(Text(template, params), field="play", hand=hand, source="game-record.md", unit=unit)
+    return RecordError(Text(template, params), field="play", hand=hand, source=RECORD_FORMAT, unit=unit)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import RecordError
+from .source import Source
 from .text import Text, gettext_noop
 
 
@@ -72,7 +73,8 @@ class KeySpec:
         optional: whether ``None`` ("none", "off") is allowed.
         group: where the key appears on the new-game form (``"winning"``, ``"nil"``, ...).
         label: short name (msgid); help: one-line explanation (msgid).
-        source: where the rule is written, e.g. ``"spades.md: Rule keys; 002 Scoring"``.
+        source: where the rule is written (:data:`~.source.Source`), e.g. spades.md's row of the key
+            and a section of Pagat ("spades.md: Rule keys (target); 002 Scoring").
     """
 
     choices: tuple[KeyValue, ...] | None
@@ -82,7 +84,7 @@ class KeySpec:
     group: str
     label: str
     help: str
-    source: str
+    source: Source
 
     def check(self, name: str, value: object) -> KeyValue:
         """Return ``value`` if this key accepts it; raise :class:`RecordError` if not."""
@@ -148,7 +150,7 @@ def rule_key(
     group: str,
     label: str,
     help: str,
-    source: str,
+    source: Source,
     choices: tuple[KeyValue, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
@@ -227,7 +229,7 @@ class RuleSentence:
     key: str
     group: str
     text: Text
-    source: str
+    source: Source
 
 
 def rulebook_of(

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .source import Source, written
 from .text import Text, Translate, identity
 
 
@@ -26,24 +27,27 @@ class Line(NamedTuple):
         points: what this step adds to the side's score (0 for a note).
         rule: the rule key or step it applies, e.g. ``"nil"`` or ``"contract"``;
             the web app links it to the rulebook.
-        source: where the rule is written, e.g. ``"spades.md: Standard scoring 2"``.
+        source: where the rule is written (:data:`~.source.Source`), e.g. step 2 of spades.md's
+            standard scoring ("spades.md: Standard scoring 2").
         text: the explanation, in English with parameters (see :class:`Text`).
     """
 
     side: int | None
     points: int
     rule: str
-    source: str
+    source: Source
     text: Text
 
     def render(self, translate: Translate = identity, *, cited: str | None = None) -> str:
         """The line with its source as written (``"… (spades.md: Standard scoring 1)"``), or in
         the words ``cited`` (a player's: :func:`~.citations.spoken` says it
         ``"… (Pagat: Spades, Scoring)"``, as the app shows it)."""
-        return f"{self.text.render(translate)} ({self.source if cited is None else cited})"
+        return f"{self.text.render(translate)} ({written(self.source) if cited is None else cited})"
 
 
-def make_line(side: int | None, points: int, rule: str, source: str, template: str, params: Mapping[str, Any]) -> Line:
+def make_line(
+    side: int | None, points: int, rule: str, source: Source, template: str, params: Mapping[str, Any]
+) -> Line:
     """``Line(side, points, rule, source, Text(template, params))``, built as a named tuple's ``_make``
     builds one: about twice as fast as calling the classes, for the lines scoring explains each
     new case with (``make bench``)."""

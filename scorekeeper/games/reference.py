@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from scorekeeper.engine.citations import FILES, citation
+from scorekeeper.engine.source import Source
 
 #: Each served file: its stem (the page's address) -> its path under the project root.
 PATHS = {"spades": "docs/rules/spades.md", "mu": "docs/rules/mu.md", "game-record": "docs/game-record.md"}
@@ -93,8 +94,8 @@ class Cited:
     published: tuple[tuple[str, str], ...]
 
 
-def cited(source: str) -> Cited:
-    """``source`` (an engine ``source`` string) in the active language, linked to its place."""
+def cited(source: Source | str) -> Cited:
+    """``source`` (an engine ``source``, or the words a ruling kept) in the active language, linked to its place."""
     found = citation(source, gettext)
     return Cited(found.said, found.exact, reference_href(found.file, found.section), found.published)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..errors import RuleError
 from ..text import Text
 from ..text import gettext_noop as _
+from .sources import AUCTION, CHEF, LAID, TRUMPS
 from .tables import COLOURS, DIGITS, HAND_SIZE
 
 
@@ -60,7 +61,7 @@ def verify_laid(players: int, laid: Sequence[int]) -> None:
                 Text(_("Cards laid are from 0 to %(most)d."), {"most": most}),
                 field="laid",
                 seat=seat,
-                source="mu.md §1, §3",
+                source=LAID,
             )
 
 
@@ -114,7 +115,7 @@ def vize_of(result: Auction, digits: Mapping[int, Sequence[int]]) -> int | None:
         return candidates[0] if candidates else None
     if any(not digits.get(seat) for seat in candidates):
         raise RuleError(
-            Text(_("Players are tied for Vize: enter the digits each of them laid.")), field="digits", source="mu.md §4"
+            Text(_("Players are tied for Vize: enter the digits each of them laid.")), field="digits", source=CHEF
         )
     return vize_by_digits({seat: digits[seat] for seat in candidates})
 
@@ -155,7 +156,7 @@ def verify_trump_laid(trump: object, cards: Sequence[tuple[str, int]], player: s
     raise RuleError(
         Text(_("%(player)s may only name a colour or digit among the cards they laid."), {"player": player}),
         field="trump",
-        source="mu.md §5",
+        source=TRUMPS,
     )
 
 
@@ -199,9 +200,7 @@ def auction_progress(players: int, dealer: int, turns: Sequence[int]) -> Progres
     seat, passes = dealer, 0
     for turn, cards in enumerate(turns):
         if passes == players:
-            raise RuleError(
-                Text(_("The auction had ended: everyone passed in a row.")), field="turns", source="mu.md §3"
-            )
+            raise RuleError(Text(_("The auction had ended: everyone passed in a row.")), field="turns", source=AUCTION)
         most = _may_lay(players, laid, seat)
         if type(cards) is not int or not 0 <= cards <= most:
             template = (
@@ -212,7 +211,7 @@ def auction_progress(players: int, dealer: int, turns: Sequence[int]) -> Progres
             raise RuleError(
                 Text(template, {"turn": turn + 1, "most": most}),
                 field="turns",
-                source="mu.md §1, §3",
+                source=LAID,
             )
         if cards:
             laid[seat] += cards

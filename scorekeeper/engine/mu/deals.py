@@ -13,18 +13,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import RuleError
+from ..source import RECORD_FORMAT, Source
 from ..text import Text, gettext_noop
 from ..text import gettext_noop as _
 from .auction import auction, verify_laid, verify_trump_laid, vize_of
 from .game import Eklat, MuGame, Played, Trump
+from .sources import CARDS, CHEF, EKLAT, LEVEL, PARTNER, TRUMPS
 from .tables import COLOURS, HAND_SIZE, points_in_deal
-
-#: Where the Eklat is written (§4).
-EKLAT = "mu.md §4 Eklat"
 
 
 def deal_error(
-    template: str, source: str, *, where: str | None = None, seat: int | None = None, **params: object
+    template: str, source: Source, *, where: str | None = None, seat: int | None = None, **params: object
 ) -> RuleError:
     """A :class:`RuleError` about input ``where`` (a record field), in Mü's terms (deals, not hands)."""
     return RuleError(Text(template, params), field=where, seat=seat, source=source, unit="deal")
@@ -53,7 +52,7 @@ def verify_deal(game: MuGame, deal: object, *, played: bool = True) -> None:
     _verify_trump(deal.chef_trump, "chef_trump", may_be_none=True)
     if deal.vize is None:
         if deal.vize_trump is not None:
-            raise deal_error(_("Without a Vize there is no Vize trump."), "mu.md §5", where="vize_trump")
+            raise deal_error(_("Without a Vize there is no Vize trump."), TRUMPS, where="vize_trump")
     else:
         _verify_trump(deal.vize_trump, "vize_trump", may_be_none=False)
     if played or deal.points is not None:
@@ -85,13 +84,13 @@ def _verify_seats(deal: Played, count: int) -> None:
         if value is not None and (type(value) is not int or not 0 <= value < count):
             raise deal_error(
                 _("'%(field)s' must be a seat from 0 to %(last)d."),
-                "game-record.md",
+                RECORD_FORMAT,
                 where=name,
                 field=name,
                 last=count - 1,
             )
     if deal.chef is None:
-        raise deal_error(_("Every played deal has a Chef."), "mu.md §4", where="chef")
+        raise deal_error(_("Every played deal has a Chef."), CHEF, where="chef")
 
 
 def _verify_level(deal: Played, count: int) -> None:
@@ -100,7 +99,7 @@ def _verify_level(deal: Played, count: int) -> None:
     if type(deal.level) is not int or not 1 <= deal.level <= most:
         raise deal_error(
             _("The Chef's level is from 1 to %(most)d cards with %(count)d players."),
-            "mu.md §1, §6",
+            LEVEL,
             where="level",
             most=most,
             count=count,
@@ -110,14 +109,14 @@ def _verify_level(deal: Played, count: int) -> None:
 def _verify_vize(deal: Played, count: int) -> None:
     """§4: no Vize with 3 players, nor at level 1, and the Chef is never the Vize."""
     if count == 3 and deal.vize is not None:
-        raise deal_error(_("With 3 players there is no Vize."), "mu.md §4", where="vize")
+        raise deal_error(_("With 3 players there is no Vize."), CHEF, where="vize")
     if deal.level == 1 and deal.vize is not None:
         # Anyone else with a card would tie the Chef (an Eklat): the Chef laid alone, so no Vize.
         raise deal_error(
-            _("At level 1 the Chef is the only one who laid a card: there is no Vize."), "mu.md §4", where="vize"
+            _("At level 1 the Chef is the only one who laid a card: there is no Vize."), CHEF, where="vize"
         )
     if deal.vize is not None and deal.vize == deal.chef:
-        raise deal_error(_("The Chef cannot also be the Vize."), "mu.md §4", where="vize")
+        raise deal_error(_("The Chef cannot also be the Vize."), CHEF, where="vize")
 
 
 def _verify_partner(deal: Played, count: int) -> None:
@@ -125,28 +124,28 @@ def _verify_partner(deal: Played, count: int) -> None:
     neither the Chef nor the Vize."""
     if count == 3:
         if deal.partner is not None:
-            raise deal_error(_("With 3 players the Chef plays alone: no partner."), "mu.md §6", where="partner")
+            raise deal_error(_("With 3 players the Chef plays alone: no partner."), PARTNER, where="partner")
         return
     if deal.partner is None:
-        raise deal_error(_("With more than 3 players the Chef picks a partner."), "mu.md §6", where="partner")
+        raise deal_error(_("With more than 3 players the Chef picks a partner."), PARTNER, where="partner")
     if deal.partner == deal.chef:
-        raise deal_error(_("The Chef cannot be their own partner."), "mu.md §6", where="partner")
+        raise deal_error(_("The Chef cannot be their own partner."), PARTNER, where="partner")
     if deal.partner == deal.vize:
-        raise deal_error(_("The Chef may never pick the Vize as partner."), "mu.md §6", where="partner")
+        raise deal_error(_("The Chef may never pick the Vize as partner."), PARTNER, where="partner")
 
 
 def _verify_trump(trump: object, name: str, *, may_be_none: bool) -> None:
     """§5: a trump is a colour or a digit 0-9; only the Chef may choose no trump (``None``)."""
     if trump is None:
         if not may_be_none:
-            raise deal_error(_("Only the Chef may choose no trump."), "mu.md §5", where=name)
+            raise deal_error(_("Only the Chef may choose no trump."), TRUMPS, where=name)
         return
     if isinstance(trump, str) and trump in COLOURS:
         return
     if type(trump) is int and 0 <= trump <= 9:
         return
     raise deal_error(
-        _("A trump is a colour (red, blue, green, yellow, black) or a digit from 0 to 9."), "mu.md §5", where=name
+        _("A trump is a colour (red, blue, green, yellow, black) or a digit from 0 to 9."), TRUMPS, where=name
     )
 
 
@@ -154,13 +153,13 @@ def _verify_points(points: object, count: int) -> None:
     """The card points each player took: whole numbers, one per player, adding up to the deal's (§1)."""
     if not isinstance(points, tuple) or len(points) != count or not all([type(p) is int and p >= 0 for p in points]):
         raise deal_error(
-            _("Enter the card points of each of the %(count)d players."), "game-record.md", where="points", count=count
+            _("Enter the card points of each of the %(count)d players."), RECORD_FORMAT, where="points", count=count
         )
     total, expected = sum(points), points_in_deal(count)
     if total != expected:
         raise deal_error(
             _("The card points add up to %(total)d, but a deal has %(expected)d."),
-            "mu.md §1",
+            CARDS,
             where="points",
             total=total,
             expected=expected,
@@ -201,7 +200,7 @@ def auction_deal(
     if result.eklat:
         if last not in result.tied:
             raise RuleError(
-                Text(gettext_noop("Eklat: who of the tied players laid a card last?")), field="last", source="mu.md §4"
+                Text(gettext_noop("Eklat: who of the tied players laid a card last?")), field="last", source=CHEF
             )
         return {"eklat": {"level": result.level, "tied": list(result.tied), "last": last}}
     chef = result.chef

@@ -15,6 +15,7 @@ from ..errors import RuleError
 from ..text import Text
 from ..text import gettext_noop as _
 from .game import Trump
+from .sources import PLAY
 from .tables import COLOUR_NAMES, COLOURS
 
 #: What a card follows as when it is trump.
@@ -140,4 +141,4 @@ def verify_play(
     """
     refused = refusal(hand, card, trick_so_far, chef_trump, vize_trump)
     if refused is not None:
-        raise RuleError(refused, field="play", source="mu.md §7", unit="deal")
+        raise RuleError(refused, field="play", source=PLAY, unit="deal")

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 from ..errors import RecordError
 from ..replay import Play, Refusal, Replay, Table, replay, verify_play_shape
+from ..source import Source
 from ..text import Text
 from ..text import gettext_noop as _
 from .game import Played
 from .play import parse_card, refusal, suit, trick_winner
+from .sources import CARDS, PLAY
 from .tables import DIGITS, HAND_SIZE, card_points
-
-PLAY = "mu.md §7"
 
 
 def card_copies(card: str) -> int:
@@ -34,7 +34,7 @@ def mu_table(deal: Played, *, names: Sequence[str]) -> Table:
     """The replay's view of a played deal: its trumps and its Chef."""
     chef_trump, vize_trump = deal.chef_trump, deal.vize_trump
 
-    def winner(trick: Sequence[str]) -> tuple[int, Text, str]:
+    def winner(trick: Sequence[str]) -> tuple[int, Text, Source]:
         index, reason = trick_winner(trick, chef_trump, vize_trump)
         return index, reason, PLAY
 
@@ -74,7 +74,7 @@ def mu_replay(deal: Played, play: Play, *, names: Sequence[str], number: int = 0
             ),
             field="play",
             hand=number,
-            source="mu.md §1",
+            source=CARDS,
             unit="deal",
         )
     return replay(play, table)

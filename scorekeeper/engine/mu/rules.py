@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..rules import KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
+from ..source import GAME_RECORD, MU_MD, Cite, Source, mu_md
 from ..text import gettext_noop as _
 
 GROUPS: Mapping[str, str] = MappingProxyType({"winning": _("Winning"), "bonus": _("Bonus")})
@@ -29,7 +30,7 @@ class MuRules:
         group="winning",
         label=_("Agreed total"),
         help=_("Play until a player has gone over this total; then the highest total wins."),
-        source="mu.md §9; game-record.md (Mü keys: target)",
+        source=(mu_md("9"), Cite(GAME_RECORD, note="(Mü keys: target)")),
     )
     bonus_above_seven: str = rule_key(
         "flat",
@@ -37,12 +38,12 @@ class MuRules:
         group="bonus",
         label=_("Bonus above level 7"),
         help=_("The rulebook scores every level above 7 as level 7; some tables let it rise to 100."),
-        source="mu.md §8 (bonus table, 7+ column)",
+        source=(mu_md("8", note="(bonus table, 7+ column)"),),
     )
 
 
 PRESETS: Mapping[str, Mapping[str, KeyValue]] = MappingProxyType({"standard": MappingProxyType({})})
-PRESET_INFO: Mapping[str, tuple[str, str]] = MappingProxyType({"standard": (_("Rulebook"), "mu.md")})
+PRESET_INFO: Mapping[str, tuple[str, Source]] = MappingProxyType({"standard": (_("Rulebook"), (Cite(MU_MD),))})
 KEYS = key_specs(MuRules)
 
 

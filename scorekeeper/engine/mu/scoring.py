@@ -16,20 +16,17 @@ from typing import NamedTuple
 
 from ..errors import RuleError
 from ..sheet import HandScore, Line, Sheet, make_line
+from ..source import Source
 from ..text import Text
 from ..text import gettext_noop as _
-from .deals import EKLAT, verify_deal
+from .deals import verify_deal
 from .game import Eklat, MuGame, Played
 from .rules import MuRules
+from .sources import BONUS, EKLAT, GAME, INDIVIDUAL, LOST, TEAM
 from .tables import bonus, reached_level, team_target, trump_kind
 
 __all__ = ["game_end", "score_mu", "verify_deal"]
 
-INDIVIDUAL = "mu.md §8.1"
-TEAM = "mu.md §8.2"
-BONUS = "mu.md §8 bonus table"
-LOST = "mu.md §8.2 lost game"
-GAME = "mu.md §9"
 
 #: The bonus table's rows (:func:`~.tables.trump_kind`) as players read them (msgids).
 TRUMP_KINDS: Mapping[str, str] = MappingProxyType(
@@ -86,7 +83,7 @@ def _after_the_end(index: int, winner: str) -> RuleError:
     return RuleError(text, hand=index, source=GAME, unit="deal")
 
 
-def _line(side: int | None, points: int, rule: str, source: str, template: str, /, **params: object) -> Line:
+def _line(side: int | None, points: int, rule: str, source: Source, template: str, /, **params: object) -> Line:
     """A line scoring ``points`` for ``side``; ``params`` fill ``template`` (with ``points``)."""
     params["points"] = points
     return make_line(side, points, rule, source, template, params)

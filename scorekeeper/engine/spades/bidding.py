@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
 from ..errors import RuleError
+from ..source import PAGAT, Cite
 from ..text import Text, gettext_noop
 from .bids import (
     behind,
@@ -29,7 +30,7 @@ from .bids import (
 )
 from .declarations import RECORD, verify_claims, verify_declarations
 from .game import Bid, SpadesGame, SpadesHand
-from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
+from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules, key_row
 from .table_bids import offered_table_bids, refused_table_bids, seat_rules_in_play, verify_table_bids
 
 __all__ = [
@@ -82,7 +83,7 @@ def verify_tricks(game: SpadesGame, tricks: object) -> tuple[int, ...]:
                 {"total": total, "tricks": total_tricks},
             ),
             field="tricks",
-            source="002 Deal",
+            source=(Cite(PAGAT, "Deal"),),
         )
     return tuple(tricks)
 
@@ -156,7 +157,7 @@ def _check_hand(
     if game.bids_itself(number):
         if hand.bids is not None:
             raise bid_error(
-                gettext_noop("The first hand bids itself: it has no bids."), "spades.md: first_hand_bids_itself"
+                gettext_noop("The first hand bids itself: it has no bids."), (key_row("first_hand_bids_itself"),)
             )
         _verify_nothing_declared(hand, gettext_noop("The first hand bids itself: it has no special bids."))
         return SpadesHand(None, verify_tricks(game, hand.tricks))
@@ -184,11 +185,13 @@ def _verify_thrown_in(game: SpadesGame, hand: SpadesHand) -> SpadesHand:
     """A misdeal: called where the house rules allow it (``misdeal``), by a seat at the table, and
     the hand has nothing else (002 "Misdeal": the cards are thrown in, no score)."""
     if game.rules.misdeal == "none":
-        raise bid_error(gettext_noop("Misdeals are not called at this table."), "spades.md: misdeal", field="misdeal")
+        raise bid_error(gettext_noop("Misdeals are not called at this table."), (key_row("misdeal"),), field="misdeal")
     if type(hand.misdeal) is not int or not 0 <= hand.misdeal < len(game.players):
         raise bid_error(gettext_noop("'misdeal' is the seat of the player who called it."), RECORD, field="misdeal")
     if hand.bids is not None or hand.tricks is not None:
-        raise bid_error(gettext_noop("A thrown-in hand has no bids and no tricks."), "002 Misdeal", field="misdeal")
+        raise bid_error(
+            gettext_noop("A thrown-in hand has no bids and no tricks."), (Cite(PAGAT, "Misdeal"),), field="misdeal"
+        )
     _verify_nothing_declared(hand, gettext_noop("A thrown-in hand has no special bids or results."))
     return hand
 
@@ -203,7 +206,7 @@ def verify_bidding(game: SpadesGame, hand: SpadesHand, *, totals: Sequence[int],
     """
     if game.bids_itself(number):
         raise bid_error(
-            gettext_noop("The first hand bids itself: it has no bids."), "spades.md: first_hand_bids_itself"
+            gettext_noop("The first hand bids itself: it has no bids."), (key_row("first_hand_bids_itself"),)
         )
     bids = _verify_bids(game, hand.bids, totals, number, _score_free_bids(game.rules))
     verify_declarations(game, hand, bids, totals, played=False)

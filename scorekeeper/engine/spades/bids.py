@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from ..source import PAGAT, Cite, Source
 from ..text import Text, gettext_noop
 from .game import Bid, SpadesGame, bid_tricks, normalise_bid
-from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
+from .rules import BLIND_NIL, DOUBLE_NIL, KEYS, NIL, SpadesRules, key_row
 
 
 def behind(totals: Sequence[int], side: int) -> int:
@@ -23,7 +24,7 @@ def behind(totals: Sequence[int], side: int) -> int:
 
 
 def bid_error(
-    template: str, source: str, *, seat: int | None = None, field: str = "bids", **params: object
+    template: str, source: Source, *, seat: int | None = None, field: str = "bids", **params: object
 ) -> RuleError:
     """A :class:`RuleError` about the bidding: ``template`` (a msgid) filled with ``params``.
 
@@ -40,7 +41,7 @@ class _Bidder:
     player: str
     seat: int
 
-    def refuse(self, template: str, source: str, **params: object) -> RuleError:
+    def refuse(self, template: str, source: Source, **params: object) -> RuleError:
         """The error for this bidder's bid (``field="bids"``); ``template`` has a ``%(player)s``."""
         return RuleError(Text(template, {"player": self.player, **params}), seat=self.seat, field="bids", source=source)
 
@@ -65,7 +66,7 @@ def verify_bid(rules: SpadesRules, bid: object, *, seat: int, side: int, totals:
         return _verify_double_nil(rules, bidder, totals=totals, side=side)
     if type(bid) is str and bid == NIL:
         if not rules.nil:
-            raise bidder.refuse(gettext_noop("%(player)s: nil is not played at this table."), "spades.md: nil")
+            raise bidder.refuse(gettext_noop("%(player)s: nil is not played at this table."), (key_row("nil"),))
         return NIL
     return _verify_number_bid(rules, bid, bidder)
 
@@ -84,14 +85,14 @@ def _verify_blind_nil(rules: SpadesRules, bidder: _Bidder, *, totals: Sequence[i
     """Blind nil: played at this table (``blind_nil``), and only by a side far enough behind
     (``blind_nil_min_deficit``; 002 "Bidding")."""
     if not rules.blind_nil:
-        raise bidder.refuse(gettext_noop("%(player)s: blind nil is not played at this table."), "spades.md: blind_nil")
+        raise bidder.refuse(gettext_noop("%(player)s: blind nil is not played at this table."), (key_row("blind_nil"),))
     lag = behind(totals, side)
     if rules.blind_nil_min_deficit and lag < rules.blind_nil_min_deficit:  # 0: any time, even when ahead
         template = gettext_noop(
             "%(player)s: blind nil is allowed only when the bidder's side is at least "
             "%(deficit)d points behind (now %(behind)s)."
         )
-        source = "spades.md: blind_nil_min_deficit; 002 Bidding"
+        source = (key_row("blind_nil_min_deficit"), Cite(PAGAT, "Bidding"))
         raise bidder.refuse(template, source, deficit=rules.blind_nil_min_deficit, behind=standing(lag))
     return BLIND_NIL
 
@@ -102,7 +103,7 @@ def _verify_double_nil(rules: SpadesRules, bidder: _Bidder, *, totals: Sequence[
     :mod:`.table_bids`."""
     if not rules.double_nil or not rules.partnerships:
         raise bidder.refuse(
-            gettext_noop("%(player)s: double nil is not played at this table."), "spades.md: double_nil"
+            gettext_noop("%(player)s: double nil is not played at this table."), (key_row("double_nil"),)
         )
     lag = behind(totals, side)
     if rules.double_nil_min_deficit and lag < rules.double_nil_min_deficit:
@@ -110,7 +111,7 @@ def _verify_double_nil(rules: SpadesRules, bidder: _Bidder, *, totals: Sequence[
             "%(player)s: double nil is allowed only when the bidder's side is at least "
             "%(deficit)d points behind (now %(behind)s)."
         )
-        source = "spades.md: double_nil; 002 Double Nil"
+        source = KEYS["double_nil"].source
         raise bidder.refuse(template, source, deficit=rules.double_nil_min_deficit, behind=standing(lag))
     return DOUBLE_NIL
 
@@ -122,20 +123,20 @@ def _verify_number_bid(rules: SpadesRules, bid: object, bidder: _Bidder) -> Bid:
     if type(bid) is not int or not 0 <= bid <= rules.tricks:
         raise bidder.refuse(
             gettext_noop("%(player)s: a bid is a number of tricks from 0 to %(tricks)d, or nil."),
-            "002 Bidding",
+            (Cite(PAGAT, "Bidding"),),
             tricks=rules.tricks,
         )
     if bid == 0 and rules.zero_is_nil and not rules.nil:
         raise bidder.refuse(
             gettext_noop("%(player)s: a bid of 0 means nil, and nil is not played at this table; bid at least 1."),
-            "spades.md: zero_is_nil, nil; 002 Bidding",
+            (key_row("zero_is_nil", "zero_is_nil, nil"), Cite(PAGAT, "Bidding")),
         )
     if bid == 1 and rules.no_bid_of_one:
-        raise bidder.refuse(gettext_noop("%(player)s: nobody may bid one at this table."), "spades.md: no_bid_of_one")
+        raise bidder.refuse(gettext_noop("%(player)s: nobody may bid one at this table."), (key_row("no_bid_of_one"),))
     if bid > rules.max_team_bid:
         raise bidder.refuse(
             gettext_noop("%(player)s: a side may bid at most %(most)d."),
-            "002 New York City rules",
+            KEYS["max_team_bid"].source,
             most=rules.max_team_bid,
         )
     return normalise_bid(rules, bid)
@@ -190,7 +191,7 @@ def verify_side_bid(rules: SpadesRules, bid: object, *, side: int, name: str) ->
             ),
             seat=side,
             field="bids",
-            source="spades.md: bidding, min_team_bid; 002 Partnership Bidding",
+            source=(key_row("bidding", "bidding, min_team_bid"), Cite(PAGAT, "Partnership Bidding")),
         )
     return bid
 

@@ -20,10 +20,23 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from ..sheet import Line, make_line
+from ..source import PAGAT, PAGAT_DE, Cite, Source
 from ..text import Text
 from ..text import gettext_noop as _
-from .rules import SpadesRules
+from .rules import KEYS, SpadesRules, key_row
 from .sources import CONTRACT, VARIATIONS
+
+# Where the rules of a contract are written: a key's own source where a line cites all of it.
+_MOON = KEYS["moon"].source
+_BLIND_MOON = KEYS["blind_moon"].source
+_TEN_FOR_TWO_HUNDRED = KEYS["ten_for_two_hundred"].source
+_BLIND_MADE = (key_row("blind_made"), Cite(PAGAT_DE, "Blinde 6"))
+_NO_TRUMP_SHORTFALL = (key_row("no_trump_bids", "no_trump_bids, set_penalty"), Cite(PAGAT, "No Trump"))
+_SHORTFALL = (key_row("set_penalty"), *VARIATIONS)
+_NO_TRUMP: Source = (key_row("no_trump_bids"),)
+_BLIND_FAILED = (key_row("blind_failed"), Cite(PAGAT, "Blind 6"))
+_OVERTRICKS: Source = (key_row("overtrick_value"),)
+_CUTTHROAT = (key_row("cutthroat_bonus", "cutthroat3"), Cite(PAGAT, "Variation - bonus scores"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +64,7 @@ class ContractOutcome:
     """
 
     rule: str
-    source: str
+    source: Source
     made: bool
     points: int
     bid: int
@@ -124,7 +137,7 @@ def decide_contract(
 def _moon(rules: SpadesRules, *, bid: int, taken: int, took_all: bool, blind: bool, boston: bool) -> ContractOutcome:
     """A moon (``moon``: +-200, +-500 when playing 10 for 200) or blind moon (``blind_moon``: +-400):
     made only with every trick (002 "Moon or Boston", "Blind Moon"). It makes no bags."""
-    source = "spades.md: blind_moon; 002 Blind Moon" if blind else "spades.md: moon; 002 Moon or Boston"
+    source = _BLIND_MOON if blind else _MOON
     value = 400 if blind else (500 if rules.ten_for_two_hundred else 200)
     made = took_all
     return ContractOutcome(
@@ -139,23 +152,23 @@ def _moon(rules: SpadesRules, *, bid: int, taken: int, took_all: bool, blind: bo
     )
 
 
-def _made(rules: SpadesRules, *, bid: int, taken: int, blind: bool, ten: bool) -> tuple[bool, str]:
+def _made(rules: SpadesRules, *, bid: int, taken: int, blind: bool, ten: bool) -> tuple[bool, Source]:
     """Whether the bid is made, and the rule's source: 10 for 200 (exactly 10, or at least 10),
     an exact blind bid (``blind_made``, 000 "Blinde 6"; not with the cut-throat bonuses), else at least the bid."""
     if ten:
         made = taken == 10 if rules.ten_for_two_hundred == "exact" else taken >= 10
-        return made, "spades.md: ten_for_two_hundred; 002 10 for 200"
+        return made, _TEN_FOR_TWO_HUNDRED
     if blind and rules.blind_made == "exact" and not rules.cutthroat_bonus:
-        return taken == bid, "spades.md: blind_made; 000 Blinde 6"
+        return taken == bid, _BLIND_MADE
     return taken >= bid, CONTRACT
 
 
 #: Where each rule that sets a side despite its made bid is written.
-_SPOILER_SOURCES: Mapping[str, str] = MappingProxyType(
+_SPOILER_SOURCES: Mapping[str, Source] = MappingProxyType(
     {
-        "failed_nil_sets_partner": "spades.md: failed_nil_sets_partner",
-        "max_bags": "spades.md: max_bags; 002 New York City rules",
-        "set_on_double_tricks": "spades.md: set_on_double_tricks; " + VARIATIONS,
+        "failed_nil_sets_partner": (key_row("failed_nil_sets_partner"),),
+        "max_bags": KEYS["max_bags"].source,
+        "set_on_double_tricks": KEYS["set_on_double_tricks"].source,
     }
 )
 
@@ -201,7 +214,7 @@ def _made_bid(
     no_trump: bool,
     kind: str,
     gain: int,
-    source: str,
+    source: Source,
     boston: bool,
 ) -> ContractOutcome:
     """A made bid: 10 per trick bid (200 for 10 for 200) times ``gain``; each trick over it is a bag
@@ -230,18 +243,17 @@ def _set(
     for a no-trump bid: double the normal penalty, 002 "No Trump"), -10 per trick bid times ``loss``
     for a blind or no-trump bid, else -10 per trick bid (step 1)."""
     if ten:
-        source = "spades.md: ten_for_two_hundred; 002 10 for 200"
-        return ContractOutcome("ten_for_two_hundred", source, False, -200 * loss, bid, taken, boston=boston)
+        return ContractOutcome(
+            "ten_for_two_hundred", _TEN_FOR_TWO_HUNDRED, False, -200 * loss, bid, taken, boston=boston
+        )
     if rules.set_penalty == "shortfall" and taken < bid and no_trump:
-        source = "spades.md: no_trump_bids, set_penalty; 002 No Trump"
         value = -10 * (bid - taken) * loss
-        return ContractOutcome("no_trump_bids", source, False, value, bid, taken, kind=kind, boston=boston)
+        return ContractOutcome("no_trump_bids", _NO_TRUMP_SHORTFALL, False, value, bid, taken, kind=kind, boston=boston)
     if rules.set_penalty == "shortfall" and not kind and taken < bid:
-        source = "spades.md: set_penalty; " + VARIATIONS
-        return ContractOutcome("set_penalty", source, False, -10 * (bid - taken), bid, taken, boston=boston)
+        return ContractOutcome("set_penalty", _SHORTFALL, False, -10 * (bid - taken), bid, taken, boston=boston)
     if kind:
         rule = "no_trump_bids" if no_trump else "blind_failed"
-        source = "spades.md: no_trump_bids" if no_trump else "spades.md: blind_failed; 002 Blind 6"
+        source = _NO_TRUMP if no_trump else _BLIND_FAILED
         return ContractOutcome(rule, source, False, -10 * bid * loss, bid, taken, kind=kind, boston=boston)
     return ContractOutcome("contract", CONTRACT, False, -10 * bid, bid, taken, boston=boston)
 
@@ -316,7 +328,7 @@ def _bags_line(house_rule: bool, side: int, name: str, bags: int, points: int) -
         side,
         points,
         rule,
-        "spades.md: overtrick_value" if house_rule else CONTRACT,
+        _OVERTRICKS if house_rule else CONTRACT,
         _("%(side)s: %(count)d over the bid (bags), %(points)+d"),
         {"side": name, "count": bags, "points": points},
     )
@@ -343,7 +355,7 @@ def cutthroat_bonus_lines(
     """
     if not (rules.cutthroat_bonus and outcome.made and not outcome.moon):
         return ()
-    source = "spades.md: cutthroat3; 002 Variation - bonus scores"
+    source = _CUTTHROAT
     bid, exact = outcome.bid, outcome.taken == outcome.bid
     lines = []
     if exact and bid in (0, 1, 2):

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..source import GAME_RECORD, PAGAT, Cite, Source
 from ..text import Text, gettext_noop
 from .bids import behind, bid_error, side_bids, standing
 from .game import Bemo, Bid, SpadesGame, SpadesHand
-from .rules import SpadesRules
+from .rules import KEYS, SpadesRules, key_row
 
 #: Where the shape of the record's optional hand fields is written.
-RECORD = "game-record.md: Extensions"
+RECORD: Source = (Cite(GAME_RECORD, "Extensions"),)
 
 
 def verify_declarations(
@@ -53,7 +54,7 @@ def verify_declarations(
         if not rules.no_trump_bids:
             raise bid_error(
                 gettext_noop("%(side)s: no-trump bids are not played at this table."),
-                "spades.md: no_trump_bids",
+                (key_row("no_trump_bids"),),
                 seat=side,
                 side=names[side],
                 field="declarations",
@@ -90,7 +91,7 @@ def _verify_blind(rules: SpadesRules, *, side: int, name: str, bid: int, no_trum
     if not rules.blind_bids and not (moon and rules.blind_moon):
         raise bid_error(
             gettext_noop("%(side)s: blind bids are not played at this table."),
-            "spades.md: blind_bids",
+            (key_row("blind_bids"),),
             seat=side,
             side=name,
             field="declarations",
@@ -99,7 +100,7 @@ def _verify_blind(rules: SpadesRules, *, side: int, name: str, bid: int, no_trum
     if bid < least:
         raise bid_error(
             gettext_noop("%(side)s: a blind bid is for at least %(least)d tricks."),
-            "spades.md: blind_min",
+            (key_row("blind_min"),),
             seat=side,
             side=name,
             least=least,
@@ -123,7 +124,7 @@ def _verify_blind_deficit(rules: SpadesRules, *, side: int, name: str, totals: S
                 "%(side)s: a blind bid is allowed only when the side is at least %(deficit)d points behind "
                 "(now %(behind)s)."
             ),
-            "spades.md: blind_min_deficit; 002 New York City rules",
+            KEYS["blind_min_deficit"].source,
             seat=side,
             side=name,
             deficit=rules.blind_min_deficit,
@@ -137,7 +138,7 @@ def _verify_ten_for_two_hundred(rules: SpadesRules, *, side: int, name: str, bid
     if not rules.ten_for_two_hundred:
         raise bid_error(
             gettext_noop("%(side)s: 10 for 200 is not played at this table."),
-            "spades.md: ten_for_two_hundred",
+            (key_row("ten_for_two_hundred"),),
             seat=side,
             side=name,
             field="declarations",
@@ -145,7 +146,7 @@ def _verify_ten_for_two_hundred(rules: SpadesRules, *, side: int, name: str, bid
     if bid != 10:
         raise bid_error(
             gettext_noop("%(side)s: 10 for 200 is a side bid of exactly 10."),
-            "002 10 for 200",
+            (Cite(PAGAT, "10 for 200"),),
             seat=side,
             side=name,
             field="declarations",
@@ -155,7 +156,7 @@ def _verify_ten_for_two_hundred(rules: SpadesRules, *, side: int, name: str, bid
 def _verify_bemo(game: SpadesGame, bemo: Bemo, *, played: bool) -> None:
     """A bemo: played at this table (``bemo``; 002 "Bemo"), with a side, a kind and (once played) its outcome."""
     if not game.rules.bemo:
-        raise bid_error(gettext_noop("Bemo is not played at this table."), "spades.md: bemo", field="declarations")
+        raise bid_error(gettext_noop("Bemo is not played at this table."), (key_row("bemo"),), field="declarations")
     side_ok = type(bemo.side) is int and 0 <= bemo.side < len(game.sides)
     made_ok = type(bemo.made) is bool or (not played and bemo.made is None)
     if not side_ok or bemo.kind not in ("little", "big") or not made_ok:
@@ -170,7 +171,7 @@ def _verify_bag_cancel(game: SpadesGame, side: object) -> None:
     """The side that took the bag-cancelling card: only where a card cancels bags (``bag_cancel_card``)."""
     if game.rules.bag_cancel_card is None:
         raise bid_error(
-            gettext_noop("No card cancels bags at this table."), "spades.md: bag_cancel_card", field="declarations"
+            gettext_noop("No card cancels bags at this table."), (key_row("bag_cancel_card"),), field="declarations"
         )
     _verify_side_list(game, (side,), "bag_cancel")
 
@@ -180,7 +181,7 @@ def _verify_high_spade_run(game: SpadesGame, run: object) -> None:
     if not game.rules.cutthroat_bonus:
         raise bid_error(
             gettext_noop("High-spade bonuses are not played at this table."),
-            "spades.md: cutthroat3",
+            (key_row("cutthroat_bonus", "cutthroat3"),),
             field="declarations",
         )
     if not isinstance(run, tuple) or len(run) != len(game.sides) or any(type(n) is not int or n < 0 for n in run):
@@ -211,7 +212,7 @@ def verify_claims(game: SpadesGame, hand: SpadesHand, tricks: Sequence[int]) -> 
         if (bemo.made and taken[bemo.side] < need) or (won_all is not None and won_all != bemo.made):
             raise bid_error(
                 gettext_noop("%(side)s: a %(kind)s bemo is made by winning the first %(need)d tricks, %(shown)s."),
-                "spades.md: bemo; 002 Bemo",
+                KEYS["bemo"].source,
                 seat=bemo.side,
                 side=names[bemo.side],
                 kind=Text(BEMO_KINDS[bemo.kind]),
@@ -228,7 +229,7 @@ def verify_claims(game: SpadesGame, hand: SpadesHand, tricks: Sequence[int]) -> 
             gettext_noop(
                 "%(side)s: a high-spade run of the last tricks is one side's, of no more tricks than it took."
             ),
-            "spades.md: cutthroat3; 002 Spades for Three Players",
+            (key_row("cutthroat_bonus", "cutthroat3"), Cite(PAGAT, "Spades for Three Players")),
             seat=side,
             side=names[side],
             field="declarations",

@@ -13,10 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..sheet import Line
+from ..source import APP_RULES, Cite, Source
 from ..text import Text
 from ..text import gettext_noop as _
-from .rules import SpadesRules
+from .rules import KEYS, SpadesRules, key_row
 from .sources import GAME, VARIATIONS
+
+_LOSERS: Source = (key_row("set_twice_loses", "set_twice_loses, double_nil"),)
+_BOSTON: Source = (key_row("boston_wins"),)
+_OVER_THE_TARGET = (key_row("win_on"), Cite(APP_RULES, "Punktevergabe"))
+_FALLEN = (key_row("lose_at"), *VARIATIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +82,7 @@ def game_end(
         contenders, source, reason = [side for side, _line in wins], GAME, wins[0][1]
     elif losers:
         contenders = [side for side in range(len(totals)) if side not in losers] or list(range(len(totals)))
-        source = "spades.md: set_twice_loses, double_nil"
+        source = _LOSERS
         reason = reason or next(line for side in sorted(losers) if (line := outright[side].loses_game))
     else:
         contenders, source = _by_the_score(rules, totals)
@@ -103,7 +109,7 @@ def _outright_wins(rules: SpadesRules, outright: Sequence[Outright], names: Sequ
                 text = Text(
                     _("%(side)s bid 10 or more and took every trick (Boston): the game is won"), {"side": names[side]}
                 )
-                wins.append((side, facts.wins_game or Line(side, 0, "boston_wins", "spades.md: boston_wins", text)))
+                wins.append((side, facts.wins_game or Line(side, 0, "boston_wins", _BOSTON, text)))
     return wins
 
 
@@ -121,11 +127,11 @@ def _outright_losers(
                 text = Text(
                     _("%(side)s set %(count)d times in a row: the game is lost"), {"side": names[side], "count": sets}
                 )
-                reason = Line(side, 0, "set_twice_loses", "spades.md: set_twice_loses; 002 New York City rules", text)
+                reason = Line(side, 0, "set_twice_loses", KEYS["set_twice_loses"].source, text)
     return losers, reason
 
 
-def _by_the_score(rules: SpadesRules, totals: Sequence[int]) -> tuple[list[int], str]:
+def _by_the_score(rules: SpadesRules, totals: Sequence[int]) -> tuple[list[int], Source]:
     """The sides that reached the target (``win_on``: reach or go over it); if none, with ``lose_at``,
     every side but those at or below it (002 "Variations in the scoring"). Returns the contenders and the source."""
     sides = range(len(totals))
@@ -134,17 +140,17 @@ def _by_the_score(rules: SpadesRules, totals: Sequence[int]) -> tuple[list[int],
         contenders = [side for side, total in enumerate(totals) if total >= target]
     else:
         contenders = [side for side, total in enumerate(totals) if total > target]
-    source = GAME if rules.win_on == "reach" else "spades.md: win_on; 003 Punktevergabe"
+    source = GAME if rules.win_on == "reach" else _OVER_THE_TARGET
     if not contenders and rules.lose_at is not None:
         fallen = [side for side in sides if totals[side] <= rules.lose_at]
         if fallen:
             contenders = [side for side in sides if side not in fallen] or list(sides)
-            source = "spades.md: lose_at; " + VARIATIONS
+            source = _FALLEN
     return contenders, source
 
 
 def _winner(
-    totals: Sequence[int], names: Sequence[str], contenders: Sequence[int], *, source: str, reason: Line | None
+    totals: Sequence[int], names: Sequence[str], contenders: Sequence[int], *, source: Source, reason: Line | None
 ) -> tuple[int | None, Line | None, Line | None]:
     """The highest total among ``contenders`` wins; a tie at the top plays another hand (step 5).
 

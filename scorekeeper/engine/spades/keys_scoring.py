@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import HashedOnce, rule_key
+from ..source import APP_RULES, PAGAT, RULE_PAGE, Cite, row, step
 from ..text import gettext_noop as _
 
 #: Choices of a yes/no key, the standard first.
@@ -37,7 +38,7 @@ class ScoringKeys(HashedOnce):
         group="table",
         label=_("Players"),
         help=_("4 in two partnerships; 3 cut-throat; 2; 6 in three partnerships; solo4: four without partners."),
-        source="spades.md: players; 002 Spades for Six/Three/Two Players, Solo Spades",
+        source=(row("players"), Cite(PAGAT, "Spades for Six/Three/Two Players, Solo Spades")),
     )
     deck: str = rule_key(
         "standard",
@@ -45,7 +46,7 @@ class ScoringKeys(HashedOnce):
         group="table",
         label=_("Deck"),
         help=_("Which cards are used and which rank as top trumps (double: two packs, 102 cards, for six)."),
-        source="spades.md: deck; 002 Barmore, New York City, Variation in the cards",
+        source=(row("deck"), Cite(PAGAT, "Barmore, New York City, Variation in the cards")),
     )
 
     # Winning (002 "Scoring", 003)
@@ -55,7 +56,7 @@ class ScoringKeys(HashedOnce):
         minimum=1,
         label=_("Target"),
         help=_("The first side to reach this score wins the game."),
-        source="spades.md: Rule keys (target); 002 Scoring",
+        source=(row("target", "Rule keys (target)"), Cite(PAGAT, "Scoring")),
     )
     win_on: str = rule_key(
         "reach",
@@ -63,7 +64,11 @@ class ScoringKeys(HashedOnce):
         group="winning",
         label=_("Win when"),
         help=_("Whether a side wins on reaching the target or only on going over it."),
-        source="spades.md: Rule keys (win_on); 002 Scoring, 003 Punktevergabe",
+        source=(
+            row("win_on", "Rule keys (win_on)"),
+            Cite(PAGAT, "Scoring"),
+            Cite(APP_RULES, "Punktevergabe", listed=True),
+        ),
     )
     lose_at: int | None = rule_key(
         None,
@@ -72,7 +77,7 @@ class ScoringKeys(HashedOnce):
         group="winning",
         label=_("Lose at or below"),
         help=_("A side whose score falls to this or lower loses the game (none: never)."),
-        source="spades.md: Rule keys (lose_at); 002 Variations in the scoring",
+        source=(row("lose_at", "Rule keys (lose_at)"), Cite(PAGAT, "Variations in the scoring")),
     )
 
     # Bidding (002 "Bidding variations")
@@ -82,7 +87,7 @@ class ScoringKeys(HashedOnce):
         group="bidding",
         label=_("A bid of 0 is nil"),
         help=_("A bid of zero tricks always means nil; otherwise 0 is a plain bid of no tricks."),
-        source="spades.md: Rule keys (zero_is_nil); 002 Bidding variations",
+        source=(row("zero_is_nil", "Rule keys (zero_is_nil)"), Cite(PAGAT, "Bidding variations")),
     )
 
     # Nil and blind nil (002 "Nil / Blind Nil", 003, 004)
@@ -92,7 +97,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Nil"),
         help=_("A player may bid to take no tricks at all, for a bonus or a penalty."),
-        source="spades.md: Rule keys (nil); 002 Bidding",
+        source=(row("nil", "Rule keys (nil)"), Cite(PAGAT, "Bidding")),
     )
     nil_value: int = rule_key(
         100,
@@ -100,7 +105,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Nil value"),
         help=_("Points for a made nil; a failed nil loses as much."),
-        source="spades.md: Rule keys (nil_value); 002 Nil / Blind Nil",
+        source=(row("nil_value", "Rule keys (nil_value)"), Cite(PAGAT, "Nil / Blind Nil")),
     )
     blind_nil: bool = rule_key(
         True,
@@ -108,7 +113,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Blind nil"),
         help=_("A player may bid nil before looking at their cards, for double value."),
-        source="spades.md: Rule keys (blind_nil); 002 Bidding",
+        source=(row("blind_nil", "Rule keys (blind_nil)"), Cite(PAGAT, "Bidding")),
     )
     blind_nil_value: int = rule_key(
         200,
@@ -116,7 +121,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Blind nil value"),
         help=_("Points for a made blind nil."),
-        source="spades.md: Rule keys (blind_nil_value); 002 Nil / Blind Nil",
+        source=(row("blind_nil_value", "Rule keys (blind_nil_value)"), Cite(PAGAT, "Nil / Blind Nil")),
     )
     blind_nil_penalty: int = rule_key(
         200,
@@ -124,7 +129,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Blind nil penalty"),
         help=_("Points lost for a failed blind nil."),
-        source="spades.md: Rule keys (blind_nil_penalty); 002 Nil / Blind Nil",
+        source=(row("blind_nil_penalty", "Rule keys (blind_nil_penalty)"), Cite(PAGAT, "Nil / Blind Nil")),
     )
     blind_nil_min_deficit: int = rule_key(
         100,
@@ -132,7 +137,11 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Blind nil only when behind by"),
         help=_("Blind nil may only be bid by a side at least this many points behind (0: any time)."),
-        source="spades.md: Rule keys (blind_nil_min_deficit); 002 Bidding, 004 Doppelter Nil",
+        source=(
+            row("blind_nil_min_deficit", "Rule keys (blind_nil_min_deficit)"),
+            Cite(PAGAT, "Bidding"),
+            Cite(RULE_PAGE, "Doppelter Nil", listed=True),
+        ),
     )
     blind_nil_pass: int = rule_key(
         2,
@@ -140,7 +149,11 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Cards exchanged for blind nil"),
         help=_("How many cards the blind nil bidder and partner exchange before play (no effect on the score)."),
-        source="spades.md: Rule keys (blind_nil_pass); 002 Bidding, 004 Doppelter Nil",
+        source=(
+            row("blind_nil_pass", "Rule keys (blind_nil_pass)"),
+            Cite(PAGAT, "Bidding"),
+            Cite(RULE_PAGE, "Doppelter Nil", listed=True),
+        ),
     )
     failed_nil_tricks: str = rule_key(
         "bags",
@@ -148,7 +161,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("Tricks of a failed nil"),
         help=_("Whether a failed nil's tricks are bags, count toward the partner's bid, or count for nothing."),
-        source="spades.md: Standard scoring 3; 002 Nil / Blind Nil, 003 Punktevergabe",
+        source=(step(3), Cite(PAGAT, "Nil / Blind Nil"), Cite(APP_RULES, "Punktevergabe", listed=True)),
     )
     failed_nil_sets_partner: bool = rule_key(
         False,
@@ -156,7 +169,7 @@ class ScoringKeys(HashedOnce):
         group="nil",
         label=_("A failed nil also loses the partner's bid"),
         help=_("When a nil fails, the partner's bid is lost as well."),
-        source="spades.md: Rule keys (failed_nil_sets_partner); 002 Nil / Blind Nil",
+        source=(row("failed_nil_sets_partner", "Rule keys (failed_nil_sets_partner)"), Cite(PAGAT, "Nil / Blind Nil")),
     )
 
     # Bags and sets (002 "Scoring", "Variations in the scoring")
@@ -166,7 +179,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Points per bag"),
         help=_("What each trick over the bid scores; at -1 there is no bag penalty."),
-        source="spades.md: Rule keys (overtrick_value); 002 Variations in the scoring",
+        source=(row("overtrick_value", "Rule keys (overtrick_value)"), Cite(PAGAT, "Variations in the scoring")),
     )
     bag_limit: int = rule_key(
         10,
@@ -175,7 +188,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Bag limit"),
         help=_("Each time a side's bag count reaches this, the side pays the bag penalty (0: no penalty)."),
-        source="spades.md: Standard scoring 4; 002 Scoring",
+        source=(step(4), Cite(PAGAT, "Scoring")),
     )
     bag_penalty: int = rule_key(
         100,
@@ -184,7 +197,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Bag penalty"),
         help=_("Points lost each time the bag limit is reached."),
-        source="spades.md: Standard scoring 4; 002 Scoring",
+        source=(step(4), Cite(PAGAT, "Scoring")),
     )
     set_penalty: str = rule_key(
         "bid",
@@ -192,7 +205,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Penalty for a set"),
         help=_("A side that misses its bid loses 10 per trick bid, or 10 per trick missing."),
-        source="spades.md: Rule keys (set_penalty); 002 Variations in the scoring",
+        source=(row("set_penalty", "Rule keys (set_penalty)"), Cite(PAGAT, "Variations in the scoring")),
     )
 
     set_on_double_tricks: bool = rule_key(
@@ -201,7 +214,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Double the bid is a set"),
         help=_("A side that takes at least twice its bid loses its bid."),
-        source="spades.md: set_on_double_tricks; 002 Variations in the scoring",
+        source=(row("set_on_double_tricks"), Cite(PAGAT, "Variations in the scoring")),
     )
     max_bags: int | None = rule_key(
         None,
@@ -211,7 +224,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Most bags allowed"),
         help=_("More bags than this in a hand is a set (NYC: 2); blind bids have no limit (none: no limit)."),
-        source="spades.md: max_bags; 002 New York City rules",
+        source=(row("max_bags"), Cite(PAGAT, "New York City rules")),
     )
     bag_cancel_card: str | None = rule_key(
         None,
@@ -220,7 +233,7 @@ class ScoringKeys(HashedOnce):
         group="bags",
         label=_("Bag-cancelling card"),
         help=_("The side that takes this card cancels one bag that hand (cut: a card cut before each deal)."),
-        source="spades.md: bag_cancel_card; 002 Variations in the scoring",
+        source=(row("bag_cancel_card"), Cite(PAGAT, "Variations in the scoring")),
     )
     set_twice_loses: bool = rule_key(
         False,
@@ -228,7 +241,7 @@ class ScoringKeys(HashedOnce):
         group="winning",
         label=_("Set twice in a row loses"),
         help=_("A side set on consecutive hands loses the game at once."),
-        source="spades.md: set_twice_loses; 002 New York City rules",
+        source=(row("set_twice_loses"), Cite(PAGAT, "New York City rules")),
     )
     consecutive_sets_to_lose: int = rule_key(
         2,
@@ -236,7 +249,7 @@ class ScoringKeys(HashedOnce):
         group="winning",
         label=_("Sets in a row that lose"),
         help=_("With 'set twice in a row loses': how many consecutive sets lose (some groups: three)."),
-        source="002 New York City rules (B.K. Redd)",
+        source=(Cite(PAGAT, "New York City rules (B.K. Redd)"),),
     )
     boston_wins: bool = rule_key(
         False,
@@ -244,5 +257,5 @@ class ScoringKeys(HashedOnce):
         group="winning",
         label=_("Bid 10, take 13 wins"),
         help=_("A side that bids 10 or more and takes every trick wins the game at once."),
-        source="spades.md: boston_wins; 002 New York City rules",
+        source=(row("boston_wins"), Cite(PAGAT, "New York City rules")),
     )

@@ -18,11 +18,16 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from ..sheet import Line, make_line
+from ..source import APP_RULES, Cite, Source
 from ..text import Text
 from ..text import gettext_noop as _
 from .game import Bid, SpadesGame
-from .rules import BLIND_NIL, DOUBLE_NIL, SpadesRules
-from .sources import DOUBLE_NIL_SOURCE, FAILED_NIL, NIL_SOURCE
+from .rules import BLIND_NIL, DOUBLE_NIL, KEYS, SpadesRules, key_row
+from .sources import FAILED_NIL, NIL_SOURCE
+
+_DOUBLE_NIL = KEYS["double_nil"].source
+_NIL_TRICKS: Source = (key_row("failed_nil_tricks"),)
+_NIL_TRICKS_HELP = (key_row("failed_nil_tricks"), Cite(APP_RULES, "Punktevergabe"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +177,7 @@ def _points(lines: Sequence[Line]) -> int:
     return sum([line.points for line in lines])
 
 
-def _line(side: int, points: int, rule: str, source: str, template: str, /, **params: object) -> Line:
+def _line(side: int, points: int, rule: str, source: Source, template: str, /, **params: object) -> Line:
     """A line scoring ``points`` for side ``side`` (an index); ``params`` fill ``template`` and name the side."""
     params["points"] = points  # ``params`` is this call's own dict
     return make_line(side, points, rule, source, template, params)
@@ -202,12 +207,10 @@ def _nil_lines(outcome: NilOutcome, *, side: int, name: str, player: str) -> tup
     params: dict[str, object] = {"side": name, "player": player, "count": outcome.tricks}
     if outcome.tricks_go == "help_partner":
         template = _("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count toward the partner's bid")
-        tricks = _line(
-            side, 0, "failed_nil_tricks", "spades.md: failed_nil_tricks; 003 Punktevergabe", template, **params
-        )
+        tricks = _line(side, 0, "failed_nil_tricks", _NIL_TRICKS_HELP, template, **params)
     elif outcome.tricks_go == "neither":
         template = _("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count for nothing")
-        tricks = _line(side, 0, "failed_nil_tricks", "spades.md: failed_nil_tricks", template, **params)
+        tricks = _line(side, 0, "failed_nil_tricks", _NIL_TRICKS, template, **params)
     else:
         template = _(
             "%(side)s: tricks of the failed nil by %(player)s (%(count)d) count as bags, "
@@ -220,15 +223,13 @@ def _nil_lines(outcome: NilOutcome, *, side: int, name: str, player: str) -> tup
 def _double_nil_lines(outcome: NilOutcome, *, side: int, name: str) -> tuple[Line, ...]:
     """A double nil's line: made, failed (or the game lost with it), then its tricks as bags."""
     if outcome.made:
-        return (
-            _line(side, 500, "double_nil", DOUBLE_NIL_SOURCE, _("%(side)s: double nil made, %(points)+d"), side=name),
-        )
+        return (_line(side, 500, "double_nil", _DOUBLE_NIL, _("%(side)s: double nil made, %(points)+d"), side=name),)
     if outcome.loses_game:
         text = Text(_("%(side)s: double nil failed, and with it the game"), {"side": name})
-        failed = Line(side, 0, "double_nil_penalty", DOUBLE_NIL_SOURCE, text)
+        failed = Line(side, 0, "double_nil_penalty", _DOUBLE_NIL, text)
     else:
         template = _("%(side)s: double nil failed, %(points)+d")
-        failed = _line(side, outcome.points, "double_nil_penalty", DOUBLE_NIL_SOURCE, template, side=name)
+        failed = _line(side, outcome.points, "double_nil_penalty", _DOUBLE_NIL, template, side=name)
     if outcome.tricks_go == "neither":
         return (failed,)
     template = _("%(side)s: tricks of the failed double nil (%(count)d) count as bags, %(points)+d")

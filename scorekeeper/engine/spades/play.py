@@ -14,10 +14,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from ..source import PAGAT, RULE_PAGE, Cite, Source
 from ..text import Text
 from ..text import gettext_noop as _
 from .cards import Deck, deck
-from .rules import SpadesRules
+from .rules import KEYS, SpadesRules, key_row
+
+#: Pagat's "Play" and the German rule sheet's "Gameplay": following suit, the trick's winner, the first lead.
+PLAY: Source = (Cite(PAGAT, "Play"), Cite(RULE_PAGE, "Gameplay"))
+_SIX_PLAYERS: Source = (Cite(PAGAT, "Spades for Six Players"),)
+_FIRST_LEAD = KEYS["first_lead"].source
+_BREAKING = (key_row("spades_lead"), Cite(PAGAT, "Play"), Cite(RULE_PAGE, "Breaking Spaten"))
+_NEW_YORK_LEAD = (key_row("spades_lead"), Cite(PAGAT, "New York City rules"))
+_RAKE: Source = (key_row("rake_em_and_shake_em"),)
+_SOLO = (key_row("players", "players (solo4)"), Cite(PAGAT, "Solo Spades"))
 
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 
@@ -29,14 +39,14 @@ class Verdict:
     Attributes:
         index: the winning card's position in the trick (``None`` for a refusal).
         text: the reason in words.
-        source: where the rule is written (``""`` when no rule is needed, e.g. a card not in the hand).
+        source: where the rule is written (``()`` when no rule is needed, e.g. a card not in the hand).
         rule: for a refusal, the play rule (``engine.replay.FOUL_RULES``: ``follow_suit``,
             ``spades_lead``, ``first_lead``, ``must_beat``); ``""`` otherwise.
     """
 
     index: int | None
     text: Text
-    source: str
+    source: Source
     rule: str = ""
 
 
@@ -64,11 +74,11 @@ def trick_winner(rules: SpadesRules, plays: Sequence[str]) -> Verdict:
             _("%(card)s wins: no spade was played, and it is the highest card of the suit led, %(suit)s."),
             {"card": plays[best], "suit": _suit_name(led)},
         )
-    source = "002 Play; 004 Gameplay"
+    source = PLAY
     equal = [index for index, card in enumerate(plays) if card == plays[best] and index != best]
     if equal:
         text = Text(_("%(reason)s Of two equal cards the second beats the first."), {"reason": text})
-        source = "002 Spades for Six Players"
+        source = _SIX_PLAYERS
     return Verdict(best, text, source)
 
 
@@ -95,7 +105,7 @@ def refusal(rules: SpadesRules, hand: Sequence[str], card: str, situation: Situa
     """
     cards = deck(rules.deck)
     if card not in hand:
-        return Verdict(None, Text(_("%(card)s is not in the hand."), {"card": card}), "")
+        return Verdict(None, Text(_("%(card)s is not in the hand."), {"card": card}), ())
     if not situation.trick_so_far:
         return _lead_refusal(rules, cards, hand, card, situation)
     return _follow_refusal(rules, cards, hand, card, situation)
@@ -114,7 +124,7 @@ def _lead_refusal(
                 return Verdict(
                     None,
                     Text(_("The %(card)s leads the first trick."), {"card": lowest}),
-                    "spades.md: first_lead; 002 Variations in the play",
+                    _FIRST_LEAD,
                     "first_lead",
                 )
         if rules.first_lead == "lowest_club":
@@ -123,24 +133,24 @@ def _lead_refusal(
                 return Verdict(
                     None,
                     Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
-                    "spades.md: first_lead; 002 Variations in the play",
+                    _FIRST_LEAD,
                     "first_lead",
                 )
         if rules.first_lead == "dealer_left_no_spade" and cards.is_trump(card) and not only_spades:
-            return Verdict(None, Text(_("The first lead may not be a spade.")), "002 Play; 004 Gameplay", "first_lead")
+            return Verdict(None, Text(_("The first lead may not be a spade.")), PLAY, "first_lead")
     if cards.is_trump(card) and not situation.spades_broken and not only_spades:
         if rules.spades_lead == "broken":
             return Verdict(
                 None,
                 Text(_("Spades may not be led until they are broken (or only spades are left).")),
-                "spades.md: spades_lead; 002 Play; 004 Breaking Spaten",
+                _BREAKING,
                 "spades_lead",
             )
         if rules.spades_lead == "after_three_tricks" and situation.trick <= 3:
             return Verdict(
                 None,
                 Text(_("Spades may not be led in the first three tricks unless they are broken.")),
-                "spades.md: spades_lead; 002 New York City rules",
+                _NEW_YORK_LEAD,
                 "spades_lead",
             )
     return None
@@ -163,7 +173,7 @@ def _follow_refusal(
         return Verdict(
             None,
             Text(_("%(suit)s were led and there is one in the hand: follow suit."), {"suit": _suit_name(led)}),
-            "002 Play; 004 Gameplay",
+            PLAY,
             "follow_suit",
         )
     if rules.players == "solo4":
@@ -178,7 +188,7 @@ def _rake_refusal(cards: Deck, hand: Sequence[str], card: str) -> Verdict | None
         return Verdict(
             None,
             Text(_("The big joker was led: everyone plays their highest spade, %(card)s."), {"card": highest}),
-            "spades.md: rake_em_and_shake_em",
+            _RAKE,
             "must_beat",
         )
     return None
@@ -192,14 +202,14 @@ def _lowest_club_refusal(cards: Deck, hand: Sequence[str], card: str) -> Verdict
         return Verdict(
             None,
             Text(_("On the first trick everyone plays their lowest club: %(card)s."), {"card": lowest}),
-            "spades.md: first_lead; 002 Variations in the play",
+            _FIRST_LEAD,
             "first_lead",
         )
     if lowest is None and cards.is_trump(card) and any(not cards.is_trump(other) for other in hand):
         return Verdict(
             None,
             Text(_("No club on the first trick: discard a diamond or a heart, not a spade.")),
-            "spades.md: first_lead; 002 Variations in the play",
+            _FIRST_LEAD,
             "first_lead",
         )
     return None
@@ -223,7 +233,7 @@ def _solo_refusal(
         return Verdict(
             None,
             Text(_("Solo: the highest card so far must be beaten when it can be.")),
-            "spades.md: players (solo4); 002 Solo Spades",
+            _SOLO,
             "must_beat",
         )
     return None

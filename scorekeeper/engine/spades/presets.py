@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..rules import KeyValue
+from ..source import APP_RULES, PAGAT, RULE_PAGE, Cite, Source
 from ..text import gettext_noop as _
 
 #: Preset name -> the keys it sets (``docs/rules/spades.md``, "Presets").
@@ -75,16 +76,16 @@ PRESETS: Mapping[str, Mapping[str, KeyValue]] = MappingProxyType(
 )
 
 #: Preset name -> (title msgid, source).
-PRESET_INFO: Mapping[str, tuple[str, str]] = MappingProxyType(
+PRESET_INFO: Mapping[str, tuple[str, Source]] = MappingProxyType(
     {
-        "standard": (_("Standard"), "002 Scoring"),
-        "nil_helps_partner": (_("Nil helps partner"), "003 Punktevergabe"),
-        "german_table": (_("German table"), "004 Doppelter Nil"),
-        "barmore": (_("Barmore (jokers, blind 7)"), "002 Dennis J Barmore's rules"),
-        "new_york": (_("New York City"), "002 New York City rules"),
-        "cutthroat3": (_("Cut-throat, three players"), "002 Spades for Three Players"),
-        "two_player": (_("Two players"), "002 Spades for Two Players"),
-        "six_player": (_("Six players"), "002 Spades for Six Players"),
-        "solo4": (_("Solo, four players"), "002 Solo Spades"),
+        "standard": (_("Standard"), (Cite(PAGAT, "Scoring"),)),
+        "nil_helps_partner": (_("Nil helps partner"), (Cite(APP_RULES, "Punktevergabe"),)),
+        "german_table": (_("German table"), (Cite(RULE_PAGE, "Doppelter Nil"),)),
+        "barmore": (_("Barmore (jokers, blind 7)"), (Cite(PAGAT, "Dennis J Barmore's rules"),)),
+        "new_york": (_("New York City"), (Cite(PAGAT, "New York City rules"),)),
+        "cutthroat3": (_("Cut-throat, three players"), (Cite(PAGAT, "Spades for Three Players"),)),
+        "two_player": (_("Two players"), (Cite(PAGAT, "Spades for Two Players"),)),
+        "six_player": (_("Six players"), (Cite(PAGAT, "Spades for Six Players"),)),
+        "solo4": (_("Solo, four players"), (Cite(PAGAT, "Solo Spades"),)),
     }
 )

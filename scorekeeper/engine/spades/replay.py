@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..replay import Play, Refusal, Replay, Table, replay, verify_play_shape
+from ..source import Source
 from ..text import Text
 from ..text import gettext_noop as _
 from .cards import deck
-from .play import Situation, refusal, trick_winner
-from .rules import SpadesRules
+from .play import PLAY, Situation, refusal, trick_winner
+from .rules import KEYS, SpadesRules
 
-FIRST_LEAD = "spades.md: first_lead; 002 Variations in the play"
+FIRST_LEAD = KEYS["first_lead"].source
 
 
 def spades_table(rules: SpadesRules, *, dealer: int | None, names: Sequence[str]) -> Table:
@@ -29,7 +30,7 @@ def spades_table(rules: SpadesRules, *, dealer: int | None, names: Sequence[str]
     def copies(card: str) -> int:
         return cards.copies if card in _card_set(rules.deck) else 0
 
-    def winner(trick: Sequence[str]) -> tuple[int, Text, str]:
+    def winner(trick: Sequence[str]) -> tuple[int, Text, Source]:
         verdict = trick_winner(rules, trick)
         assert verdict.index is not None
         return verdict.index, verdict.text, verdict.source
@@ -45,7 +46,7 @@ def spades_table(rules: SpadesRules, *, dealer: int | None, names: Sequence[str]
         verdict = refusal(rules, hand, card, Situation(number, broken_after[len(earlier)], tuple(before)))
         return None if verdict is None or not verdict.rule else Refusal(verdict.rule, verdict.text, verdict.source)
 
-    def first_leader(shown: Sequence[Sequence[str]]) -> tuple[frozenset[int], Text, str] | None:
+    def first_leader(shown: Sequence[Sequence[str]]) -> tuple[frozenset[int], Text, Source] | None:
         return _first_leader(rules, dealer, shown)
 
     return Table(
@@ -68,7 +69,7 @@ def _card_set(name: str) -> frozenset[str]:
 
 def _first_leader(
     rules: SpadesRules, dealer: int | None, shown: Sequence[Sequence[str]]
-) -> tuple[frozenset[int], Text, str] | None:
+) -> tuple[frozenset[int], Text, Source] | None:
     """Who leads the first trick: the holder of the lowest club in the deck with ``first_lead:
     two_of_clubs`` (known once the play shows who played it; 002 "Spades for Three Players"),
     the dealer with ``dealer_any``, else the dealer's left (002 "Play")."""
@@ -88,7 +89,7 @@ def _first_leader(
         return None
     if rules.first_lead == "dealer_any":
         return frozenset({dealer}), Text(_("the dealer leads")), FIRST_LEAD
-    return frozenset({(dealer + 1) % seats}), Text(_("the dealer's left leads")), "002 Play; 004 Gameplay"
+    return frozenset({(dealer + 1) % seats}), Text(_("the dealer's left leads")), PLAY
 
 
 def spades_replay(

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..rules import HashedOnce, KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
+from ..source import PAGAT, Cite, published, row
 from ..text import gettext_noop as _
 from .keys_bidding import BiddingKeys
 from .keys_scoring import YES_NO
@@ -34,6 +35,7 @@ __all__ = [
     "PRESET_INFO",
     "VALUE_LABELS",
     "SpadesRules",
+    "key_row",
     "spades_rules",
     "spades_rules_record",
 ]
@@ -76,7 +78,7 @@ class SpadesRules(BiddingKeys):
         group="play",
         label=_("Leading spades"),
         help=_("Spades may be led once broken (or with only spades left), any time, or from the fourth trick."),
-        source="spades.md: spades_lead; 002 Variations in the play",
+        source=(row("spades_lead"), Cite(PAGAT, "Variations in the play")),
     )
     first_lead: str = rule_key(
         "dealer_left_no_spade",
@@ -84,7 +86,7 @@ class SpadesRules(BiddingKeys):
         group="play",
         label=_("First lead"),
         help=_("Who leads to the first trick and what may be led."),
-        source="spades.md: first_lead; 002 Variations in the play",
+        source=(row("first_lead"), Cite(PAGAT, "Variations in the play")),
     )
     rake_em_and_shake_em: bool = rule_key(
         False,
@@ -92,7 +94,7 @@ class SpadesRules(BiddingKeys):
         group="play",
         label=_("Rake 'em and shake 'em"),
         help=_("When the big joker is led, everyone plays their highest spade."),
-        source="spades.md: rake_em_and_shake_em; 002 Variations in the play",
+        source=(row("rake_em_and_shake_em"), Cite(PAGAT, "Variations in the play")),
     )
     misdeal: str = rule_key(
         "none",
@@ -100,7 +102,7 @@ class SpadesRules(BiddingKeys):
         group="play",
         label=_("Misdeal"),
         help=_("Which hands may call a misdeal: the cards are thrown in, no score, the same dealer deals again."),
-        source="spades.md: misdeal; 002 Misdeal",
+        source=(row("misdeal"), Cite(PAGAT, "Misdeal")),
     )
 
     __hash__ = HashedOnce.__hash__  # hashed once (see there), not on every cached lookup
@@ -135,6 +137,13 @@ class SpadesRules(BiddingKeys):
 
 
 KEYS = key_specs(SpadesRules)
+
+
+def key_row(key: str, written_as: str = "") -> Cite:
+    """The row of house rule ``key`` in spades.md ("spades.md: bemo"; ``written_as`` where the sources
+    name it otherwise: "cutthroat3"), resting on the published texts of the key's own source
+    (:attr:`KeySpec.source <..rules.KeySpec.source>`): a line citing the row alone is said as the key is."""
+    return row(key, written_as, rests_on=published(KEYS[key].source))
 
 
 def spades_rules(data: Mapping[str, Any] | None = None) -> SpadesRules:

@@ -27,9 +27,9 @@ from .bidding import HandCheck, hand_check
 from .game import SpadesGame, SpadesHand
 from .game_end import game_end, quiet_totals
 from .plain import PlainSides, plain_sides
-from .rules import SpadesRules
+from .rules import KEYS, SpadesRules
 from .side import NO_OUTRIGHT, SideScore, SideSteps, score_sides, side_steps
-from .sources import DOUBLE_NIL_SOURCE, GAME, SANDBAG
+from .sources import GAME, SANDBAG
 
 __all__ = ["game_end", "score_spades"]
 
@@ -150,7 +150,7 @@ def _misdeal_note(game: SpadesGame, hand: SpadesHand, index: int) -> Line:
         _("Misdeal called by %(player)s: the hand is thrown in, no score; %(dealer)s deals again"),
         {"player": game.players[hand.misdeal], "dealer": game.players[game.dealer_of(index)]},
     )
-    return Line(None, 0, "misdeal", "spades.md: misdeal; 002 Misdeal", text)
+    return Line(None, 0, "misdeal", KEYS["misdeal"].source, text)
 
 
 def _sandbag(
@@ -188,7 +188,7 @@ def _opponents_bonus(
                 template = _("%(side)s: both players of %(other)s took a trick in their double nil, %(points)+d")
                 text = Text(template, {"side": name, "other": names[other], "points": other_bonus})
                 points[side] += other_bonus
-                lines[side] = (*lines[side], Line(side, other_bonus, "double_nil", DOUBLE_NIL_SOURCE, text))
+                lines[side] = (*lines[side], Line(side, other_bonus, "double_nil", KEYS["double_nil"].source, text))
     return tuple(points), tuple(lines)
 
 

@@ -21,14 +21,14 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..sheet import Line
+from ..source import PAGAT, Cite
 from ..text import Text
 from ..text import gettext_noop as _
 from .contract import ContractOutcome, contract_lines, cutthroat_bonus_lines, decide_contract, moon_win_line
 from .game import Bid, SpadesGame, SpadesHand, bid_tricks
 from .game_end import Outright
 from .nils import Nils, score_nils
-from .rules import SpadesRules
-from .sources import VARIATIONS
+from .rules import KEYS, SpadesRules
 
 #: Builds a named tuple from a tuple of its fields, as its ``_make`` does: about twice as fast as
 #: calling the class, for what scoring builds for every side and hand (``make bench``).
@@ -246,7 +246,7 @@ def _bids_itself(side: int, name: str, all_tricks: int) -> SideScore:
         _("%(side)s: the first hand bids itself, 10 × %(tricks)d tricks = %(points)+d"),
         {"side": name, "tricks": all_tricks, "points": points},
     )
-    source = "spades.md: first_hand_bids_itself; 002 The hand that bids itself"
+    source = KEYS["first_hand_bids_itself"].source
     return SideScore(points, 0, False, (Line(side, points, "first_hand_bids_itself", source, text),))
 
 
@@ -272,7 +272,7 @@ def _bemo_lines(hand: SpadesHand, side: int, name: str) -> list[Line]:
                 _BEMO_TEMPLATES["little" if bemo.kind == "little" else "big", bemo.made],
                 {"side": name, "points": points},
             )
-            lines.append(Line(side, points, "bemo", "spades.md: bemo; 002 Bemo", text))
+            lines.append(Line(side, points, "bemo", KEYS["bemo"].source, text))
     return lines
 
 
@@ -282,7 +282,7 @@ def _blind_doubles(side: int, name: str, *, points: int) -> list[Line]:
     if not points:
         return []
     text = Text(_("%(side)s: blind doubles every point of the hand, %(points)+d"), {"side": name, "points": points})
-    return [Line(side, points, "cutthroat_bonus", "002 Spades for Three Players: Blind", text)]
+    return [Line(side, points, "cutthroat_bonus", (Cite(PAGAT, "Spades for Three Players: Blind"),), text)]
 
 
 def _bag_cancelled(rules: SpadesRules, side: int, name: str) -> Line:
@@ -291,4 +291,4 @@ def _bag_cancelled(rules: SpadesRules, side: int, name: str) -> Line:
     text = Text(
         _("%(side)s: took the bag-cancelling card, one bag cancelled, %(points)+d"), {"side": name, "points": points}
     )
-    return Line(side, points, "bag_cancel_card", "spades.md: bag_cancel_card; " + VARIATIONS, text)
+    return Line(side, points, "bag_cancel_card", KEYS["bag_cancel_card"].source, text)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import RuleError
+from ..source import PAGAT, Cite
 from ..text import gettext_noop
 from .bids import bid_error, offered_bids, offered_side_bids, side_bids
 from .game import Bid, SpadesGame, bid_tricks, is_nil
-from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules
+from .rules import BLIND_NIL, DOUBLE_NIL, KEYS, NIL, SpadesRules, key_row
 
 
 def verify_table_bids(game: SpadesGame, bids: Sequence[Bid | None], number: int) -> None:
@@ -60,7 +61,7 @@ def _verify_double_nil_partners(game: SpadesGame, bids: Sequence[Bid | None], se
     if doubles and others:
         raise bid_error(
             gettext_noop("%(player)s: double nil needs both partners to bid it."),
-            "002 Double Nil",
+            (Cite(PAGAT, "Double Nil"),),
             seat=doubles[0],
             player=game.players[doubles[0]],
         )
@@ -79,7 +80,7 @@ def _verify_side_total(game: SpadesGame, bids: Sequence[Bid | None], seats: Sequ
         raise bid_error(
             # No total in it: the same words say why each bid a row may not tap is refused.
             gettext_noop("%(player)s: a side bids from %(low)d to %(high)d tricks in all."),
-            "spades.md: min_team_bid; 002 Partnership Bidding",
+            (key_row("min_team_bid"), Cite(PAGAT, "Partnership Bidding")),
             seat=last,
             player=game.players[last],
             low=rules.min_team_bid,
@@ -102,7 +103,7 @@ def _verify_nil_partner(game: SpadesGame, bids: Sequence[Bid | None], seats: Seq
             if is_nil(partner_bid) or bid_tricks(partner_bid) < least:
                 raise bid_error(
                     gettext_noop("%(player)s: the partner of a nil bids at least %(least)d."),
-                    "spades.md: nil_partner_min_bid; 002 Partnership Bidding",
+                    KEYS["nil_partner_min_bid"].source,
                     seat=partner,
                     player=game.players[partner],
                     least=least,
@@ -123,7 +124,7 @@ def _verify_bids_total(game: SpadesGame, bids: Sequence[Bid | None], *, number: 
         last = game.bidding_order(number)[-1] if rules.bidding == "individual" else game.side_order(number)[-1]
         raise bid_error(
             gettext_noop("The bids add up to %(total)d, the tricks in a hand: someone must bid differently."),
-            "spades.md: bids_may_total_13; 002 Partnership Bidding",
+            (key_row("bids_may_total_13"), Cite(PAGAT, "Partnership Bidding")),
             seat=last,
             total=total,
         )

@@ -11,13 +11,15 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from scorekeeper.engine.source import Source
+
 from ..reference import cited
 
 register = template.Library()
 
 
 @register.simple_tag
-def cite(source: str) -> SafeString | str:
+def cite(source: Source | str) -> SafeString | str:
     """``source`` as a link to its place in the rules reference; "" for no source."""
     if not source:
         return ""

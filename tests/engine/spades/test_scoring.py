@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.source import written
 
 from .helpers import AT_337_WITH_7_BAGS, score
 
@@ -341,7 +342,7 @@ def test_every_line_names_its_rule_source_and_sums_to_the_points():
     hand = sheet.hands[0]
     for side in (0, 1):
         assert sum(line.points for line in hand.lines if line.side == side) == hand.points[side]
-    assert all(line.source.startswith("spades.md") for line in hand.lines)
+    assert all(written(line.source).startswith("spades.md") for line in hand.lines)
     assert [line.render() for line in hand.lines if line.side == 0] == [
         "Ann & Cat: bid 4, took 3: set, -10 × 4 = -40 (spades.md: Standard scoring 1)",
         "Ann & Cat: nil by Cat failed (tricks taken: 2), -100 (spades.md: Standard scoring 2)",
