@@ -23,7 +23,7 @@ from .spades.rules import key_row
 from .text import Text, Translate, gettext_noop, identity
 
 #: The project's rules reference: file stem -> the file name the sources use.
-FILES = {"spades": "spades.md", "mu": "mu.md", "game-record": "game-record.md"}
+FILES = {document.file: document.key for document in (SPADES_MD, MU_MD, GAME_RECORD)}
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ def _read_spades(piece: str) -> Cite:
     section = piece.removeprefix(SPADES_MD.key).removeprefix(":").strip()
     if "Standard scoring" in piece:
         return Cite(SPADES_MD, section, opens="Standard scoring", rests_on=(Cite(PAGAT, "Scoring"),))
-    for word in _words(piece.removeprefix("spades.md:")):
+    for word in _words(piece.removeprefix(f"{SPADES_MD.key}:")):
         key = _KEY_ALIASES.get(word, word)
         if key in SPADES_KEYS:
             return key_row(key, section)
