@@ -14,15 +14,15 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games.models import Game, Hand
-from scorekeeper.spades import services
+from scorekeeper.games import changes, services
+from scorekeeper.games.models import Game, Row
 
 from .games.factories import PLAYERS, url
 
 
 @pytest.fixture
 def game(transactional_db) -> Game:
-    return services.game_create(players=PLAYERS, dealer=0, rules={"preset": "standard"})
+    return services.game_create(kind="spades", players=PLAYERS, dealer=0, rules={"preset": "standard"})
 
 
 @pytest.fixture
@@ -69,8 +69,8 @@ def test_a_write_that_fails_changes_nothing(game, monkeypatch) -> None:
     def broken(*args, **kwargs):
         raise RuntimeError("the server died mid-write")
 
-    monkeypatch.setattr(services, "change_record", broken)
+    monkeypatch.setattr(changes, "change_record", broken)
     client = Client(raise_request_exception=False)
     response = client.post(url("bids", game), {"number": "0", **{f"bid_{seat}": "3" for seat in range(4)}})
     assert response.status_code == 500
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()

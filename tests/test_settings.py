@@ -157,7 +157,7 @@ def test_a_refused_request_logs_one_line_without_a_traceback(client, settings):
     its traceback (above)."""
     from scorekeeper.games import services
 
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
     settings.ALLOWED_HOSTS = ["testserver"]
     with _logged() as log:
         assert client.post(f"/games/{game.view_key}/undo/").status_code == 403

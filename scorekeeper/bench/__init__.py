@@ -11,7 +11,7 @@
 - ``looking_back``: with 10,000 games of 100 players, the games list, a game page, a player's
   statistics and finding a player make the same queries as with 100 games and answer in
   under 100 ms (issue "Game history and player statistics").
-- ``limits``: the largest allowed game (``MAX_HANDS`` hands) has its sheet, print page and
+- ``limits``: the largest allowed game (``MAX_ROWS`` hands) has its sheet, print page and
   CSV served in under a second, and a sheet GET while another connection holds a write
   transaction answers in under 500 ms (issue 11, limits).
 - ``wire`` (gunicorn, 2 workers, on loopback): what a phone downloads, counted as it comes over

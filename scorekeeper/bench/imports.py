@@ -113,7 +113,7 @@ def make_stored(user: Any, numbers: range) -> None:
     """
     from scorekeeper.engine.record import game_record as record_of
     from scorekeeper.engine.record import parse_record
-    from scorekeeper.games.models import Game, Hand
+    from scorekeeper.games.models import Game, Row
     from scorekeeper.games.records import record_digest
 
     record = record_of(parse_record(game_record(HANDS)))  # as the app writes it: its hands are stored so
@@ -128,13 +128,13 @@ def make_stored(user: Any, numbers: range) -> None:
             text = json.dumps({**record, "hands": turned}, sort_keys=True, separators=(",", ":"))
             game = Game(
                 kind="spades", players=record["players"], dealer=record["dealer"], rules=record["rules"],
-                owner=user, hands_played=HANDS, record_digest=record_digest(text),
+                owner=user, rows_played=HANDS, record_digest=record_digest(text),
             )  # fmt: skip
             games.append(game)
-            hands += [Hand(game=game, number=index, bids=hand["bids"], tricks=hand["tricks"])
+            hands += [Row(game=game, number=index, record={"bids": hand["bids"], "tricks": hand["tricks"]})
                       for index, hand in enumerate(turned)]  # fmt: skip
         Game.objects.bulk_create(games)
-        Hand.objects.bulk_create(hands, batch_size=2000)
+        Row.objects.bulk_create(hands, batch_size=2000)
     mine = Game.objects.filter(owner=user)
     if mine.values("record_digest").distinct().count() != mine.count():
         raise RuntimeError("two stored games are the same game")

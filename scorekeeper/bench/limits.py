@@ -1,4 +1,4 @@
-"""The limits (issue 11) served by gunicorn. Goals: the largest allowed game (``MAX_HANDS``
+"""The limits (issue 11) served by gunicorn. Goals: the largest allowed game (``MAX_ROWS``
 hands) has its sheet, print page and CSV served in under a second, and a sheet GET while
 another connection holds a write transaction answers in under 500 ms."""
 
@@ -24,16 +24,16 @@ GOAL_READ_DURING_WRITE_MS = 500
 
 
 def run(out: Output) -> None:
-    """The largest allowed game (``MAX_HANDS`` hands) served by gunicorn: round trips of its
+    """The largest allowed game (``MAX_ROWS`` hands) served by gunicorn: round trips of its
     sheet, print page and CSV; and a returning phone's sheet GET while another connection
     holds a write transaction on a game of ``SHORT_GAME`` hands (reads take no transaction, so it
     must not wait; a short game, so that the time is the wait, not the rendering of a long sheet)."""
-    from scorekeeper.games.models import MAX_HANDS
+    from scorekeeper.games.models import MAX_ROWS
     from scorekeeper.games.services import game_import
 
     vendor = connection.vendor
     with tempfile.TemporaryDirectory() as folder, throwaway_server_database(Path(folder) / "bench.sqlite3") as env:
-        game = game_import(record=game_record(MAX_HANDS))
+        game = game_import(record=game_record(MAX_ROWS))
         short = game_import(record=game_record(SHORT_GAME))
         sheet = reverse("games:detail", args=[game.edit_key])
         short_sheet = reverse("games:detail", args=[short.edit_key])
@@ -49,7 +49,7 @@ def run(out: Output) -> None:
             alone_ms = _median_ms(phone, short_sheet)
             read_ms, save_ms = _sheet_read_during_write(phone, short)
     out.write(
-        f"Largest allowed game ({MAX_HANDS} hands) served by gunicorn (2 workers, {vendor}), "
+        f"Largest allowed game ({MAX_ROWS} hands) served by gunicorn (2 workers, {vendor}), "
         f"round trip (median of {SERVED_RUNS} after one warm-up):"
     )
     for label, ms in times.items():

@@ -92,7 +92,7 @@ def make_games(user: Any, players: list[Any], count: int, rng: random.Random) ->
     """``count`` games of ``user`` among ``players``: nine in ten Spades, one in ten Mü; most
     Spades games played to the end (target 200), the rest unfinished. Stored in bulk, with
     the read model computed by the engine exactly as the services do."""
-    from scorekeeper.games.models import Deal, Game, Hand, Seat
+    from scorekeeper.games.models import Game, Row, Seat
 
     batch = 500
     for start in range(0, count, batch):
@@ -106,19 +106,18 @@ def make_games(user: Any, players: list[Any], count: int, rng: random.Random) ->
             rows.extend(game_rows)
             seats.extend(game_seats)
         Game.objects.bulk_create(games)
-        Hand.objects.bulk_create([row for row in rows if isinstance(row, Hand)])
-        Deal.objects.bulk_create([row for row in rows if isinstance(row, Deal)])
+        Row.objects.bulk_create(rows)
         Seat.objects.bulk_create(seats)
 
 
 def _game_rows(user: Any, people: list[Any], record: dict[str, Any]) -> tuple[Any, list[Any], list[Any]]:
     """The unsaved rows of one game of ``user`` played by ``people`` (in seat order) from its
-    ``record``: the ``Game``, its ``Hand`` (Spades) or ``Deal`` (Mü) rows, and its ``Seat`` rows.
+    ``record``: the ``Game``, its ``Row`` rows (hands or deals), and its ``Seat`` rows.
     Hands after the game was over are cut off the record first."""
     from scorekeeper.engine.errors import RuleError
     from scorekeeper.engine.record import parse_record, score_game
     from scorekeeper.engine.stats import player_lines
-    from scorekeeper.games.models import SEAT_FIGURES, Game, Seat
+    from scorekeeper.games.models import SEAT_FIGURES, Game, Row, Seat
 
     engine = parse_record(record)
     try:
@@ -129,9 +128,9 @@ def _game_rows(user: Any, people: list[Any], record: dict[str, Any]) -> tuple[An
         sheet = score_game(engine)
     game = Game(
         kind=record["game"], players=record["players"], dealer=0, rules=record["rules"], owner=user,
-        finished=sheet.finished, hands_played=len(sheet.hands),
+        finished=sheet.finished, rows_played=len(sheet.hands),
     )  # fmt: skip
-    rows = list(kind_for(game).stored_rows(game, engine))
+    rows = [Row(game=game, number=n, record=row) for n, row in enumerate(kind_for(game).records(engine))]
     seats = [
         Seat(game=game, player=person, seat=line.seat, side=line.side,
              **{name: getattr(line, name) for name in SEAT_FIGURES})

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.signals import user_logged_in
@@ -43,11 +44,24 @@ HOUSE_RULES = "house_rules_saved"
 REMEMBERED = 200
 
 
-def game_for(request: HttpRequest, key: str, *, edit: bool = False, kind: str | None = None) -> Game:
-    """The game that link ``key`` opens, marked with what this request may do.
+@dataclass(frozen=True)
+class Opened:
+    """A game as a link opened it: what a request may do with it, as a value (never kept on the game).
 
-    Sets ``game.key`` (the key in the address, for the links on the page) and
-    ``game.can_edit`` (``True`` for the edit link). One indexed query.
+    Attributes:
+        game: the game.
+        key: the link key it was opened with (the key in the address), for the links on its pages:
+            a page opened through the view link only leads to view-link addresses (:func:`game_url`).
+        can_edit: whether ``key`` is the edit link.
+    """
+
+    game: Game
+    key: str
+    can_edit: bool
+
+
+def game_for(request: HttpRequest, key: str, *, edit: bool = False, kind: str | None = None) -> Opened:
+    """The game that link ``key`` opens, with what this request may do with it. One indexed query.
 
     Args:
         edit: the request writes: a view link is refused.
@@ -63,28 +77,19 @@ def game_for(request: HttpRequest, key: str, *, edit: bool = False, kind: str | 
         raise Http404(
             gettext("This link does not open a game. It may have been renewed: ask the table for the new one.")
         )
-    game.key = key
-    game.can_edit = key == game.edit_key
-    if edit and not game.can_edit:
+    if edit and key != game.edit_key:
         raise PermissionDenied(gettext("This is a view link: it shows the sheet but cannot change it."))
-    return game
+    return Opened(game, key, key == game.edit_key)
 
 
 #: What a write key looks like (``secrets.token_urlsafe(16)``, or the phone's own of the same form).
 _WRITE_KEY = re.compile(rf"[A-Za-z0-9_-]{{{WRITE_KEY_LENGTH}}}")
 
 
-def game_url(game: Game, name: str = "games:detail", *args: object) -> str:
-    """The address of page ``name`` of ``game`` (``args`` after the key) through the link the request
-    opened it with (``game.key``, set by :func:`game_for`, :func:`game_started` or :func:`mark_links`):
-    a page opened through the view link can only lead to view-link addresses (issue 24).
-
-    Raises:
-        LookupError: the game was not opened through a link (read outside a request).
-    """
-    if not game.key:
-        raise LookupError("This game was not opened through a link: no address can be built for it.")
-    return reverse(name, args=[game.key, *args])
+def game_url(link: Opened, name: str = "games:detail", *args: object) -> str:
+    """The address of page ``name`` of the game ``link`` opened (``args`` after the key), through that
+    link: a page opened through the view link can only lead to view-link addresses (issue 24)."""
+    return reverse(name, args=[link.key, *args])
 
 
 def write_key(request: HttpRequest) -> str:
@@ -114,17 +119,17 @@ def is_owner(request: HttpRequest, game: Game) -> bool:
     return str(game.pk) in request.session.get(MADE, [])
 
 
-def owned_game_for(request: HttpRequest, key: str) -> Game:
+def owned_game_for(request: HttpRequest, key: str) -> Opened:
     """Like :func:`game_for` with the edit link, for the owner only.
 
     Raises:
         Http404: as :func:`game_for`.
         PermissionDenied: a view link, or the request is not from the owner.
     """
-    game = game_for(request, key, edit=True)
-    if not is_owner(request, game):
+    link = game_for(request, key, edit=True)
+    if not is_owner(request, link.game):
         raise PermissionDenied(gettext("Only the player who started this game can change its links."))
-    return game
+    return link
 
 
 def new_owner(request: HttpRequest) -> Any:
@@ -132,25 +137,25 @@ def new_owner(request: HttpRequest) -> Any:
     return request.user if request.user.is_authenticated else None
 
 
-def game_started(request: HttpRequest, game: Game) -> None:
+def game_started(request: HttpRequest, game: Game) -> Opened:
     """Remember that this browser started ``game``: it is the game's owner here, with or without an
-    account, and holds its edit link (``game.key``, for the address it goes on to)."""
-    game.key, game.can_edit = game.edit_key, True
+    account; return it as its edit link opens it (for the address it goes on to)."""
     _remember(request, MADE, str(game.pk))
+    return Opened(game, game.edit_key, True)
 
 
-def link_opened(request: HttpRequest, game: Game) -> None:
-    """Remember the link this browser opened ``game`` with, for its list of games.
+def link_opened(request: HttpRequest, link: Opened) -> None:
+    """Remember the link this browser opened a game with (``link``), for its list of games.
 
     A browser without a session gets one here only within its client's budget of new sessions
     (``settings.THROTTLES["session"]``), so a script that drops its cookies cannot fill the session
     table (issue 24); over it the page answers as ever and nothing is remembered. Such a session
     is kept 30 days (``games.sessions``).
     """
-    if game.key in request.session.get(LINKS, []):
+    if link.key in request.session.get(LINKS, []):
         return  # reopening a game writes nothing
     if session_refusal(request) is None:
-        _remember(request, LINKS, game.key)
+        _remember(request, LINKS, link.key)
 
 
 def session_refusal(request: HttpRequest) -> Refusal | None:
@@ -269,16 +274,16 @@ def merge_candidates(request: HttpRequest, player: Player) -> QuerySet[Player]:
     return group_of(request).exclude(pk=player.pk)
 
 
-def mark_links(request: HttpRequest, games: Iterable[Game]) -> None:
-    """Set ``key`` and ``can_edit`` on each of :func:`games_of`'s games: the best link this browser holds."""
+def links_held(request: HttpRequest, games: Iterable[Game]) -> list[Opened]:
+    """Each of :func:`games_of`'s ``games`` as the best link this browser holds opens it (in order)."""
     made = set(request.session.get(MADE, []))
     links = set(request.session.get(LINKS, []))
     user_id = request.user.pk if request.user.is_authenticated else None
+    held = []
     for game in games:
-        game.can_edit = (
-            str(game.pk) in made or game.edit_key in links or (user_id is not None and game.owner_id == user_id)
-        )
-        game.key = game.edit_key if game.can_edit else game.view_key
+        edits = str(game.pk) in made or game.edit_key in links or (user_id is not None and game.owner_id == user_id)
+        held.append(Opened(game, game.edit_key if edits else game.view_key or "", edits))
+    return held
 
 
 @receiver(user_logged_in)

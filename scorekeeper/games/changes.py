@@ -12,6 +12,7 @@ build on these.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypeVar
 
 from django.db import transaction
@@ -21,26 +22,44 @@ from scorekeeper.engine.record import score_game
 from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text
 
-from .kinds import engine_of, game_rows, kind_for
-from .models import MAX_HANDS, SEAT_FIGURES, Change, Game, Row, Seat
+from .kinds import Record, Scored, engine_of, game_rows, kind_for
+from .models import MAX_ROWS, SEAT_FIGURES, Change, Game, Row, Seat
 from .records import canonical, record_digest
 from .undo import snapshot, verify_revert
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.record import AnyGame
-    from scorekeeper.engine.sheet import Sheet
+    pass
 
 
-def game_locked(game: Game) -> tuple[Game, list[Any]]:
+def game_locked(game: Game) -> tuple[Game, list[Row]]:
     """Lock ``game`` for this transaction and read it afresh (in place: the caller's ``game``
-    then holds the version and rows the write leaves, see :func:`change_record`); return it
-    with its hands (or Mü deals) in order, read from the database."""
+    then holds the version the write leaves, see :func:`change_record`); return it with its
+    rows (hands or deals) in order, read from the database."""
     game.refresh_from_db(from_queryset=Game.objects.select_for_update())
-    game.rows_written = None
     return game, game_rows(game)
 
 
-class StaleHand(Exception):
+@dataclass(frozen=True)
+class Written:
+    """What a write left, for its answer (so nothing about the request is kept on the game).
+
+    Attributes:
+        game: the game, locked and read afresh by the write: its new ``version``.
+        rows_after: its rows (hands or deals) in order as the write left them, so the answer shows
+            them without reading them again.
+        won_now: the write finished the game (the answer brings the winner into view).
+        change: the change kept in the history; ``None``: nothing changed, nothing was written.
+        row: the row written (``None``: deleted, or nothing written).
+    """
+
+    game: Game
+    rows_after: tuple[Row, ...]
+    won_now: bool = False
+    change: Change | None = None
+    row: Row | None = None
+
+
+class WriteConflict(Exception):
     """The form was for the game as it was before another phone saved, corrected or undid a
     hand or deal: a conflict, not a broken rule (answered 409 with the fresh sheet,
     ``games.views.writes``), so no ``except RuleError`` can turn it into a refusal at a field.
@@ -56,23 +75,21 @@ class StaleHand(Exception):
 
 
 def verify_form_number(number: int | None, expected: int | None) -> None:
-    """Raise :class:`StaleHand` if the form's hand ``number`` is not ``expected`` (``None``: no such hand now)."""
+    """Raise :class:`WriteConflict` if the form's hand ``number`` is not ``expected`` (``None``: no such hand now)."""
     if number is not None and number != expected:
-        raise StaleHand()
+        raise WriteConflict()
 
 
 T = TypeVar("T")
 
-#: A game's rows as the engine's game and its scored sheet: what a write's check has scored.
-Scored: TypeAlias = "tuple[AnyGame, Sheet]"
 
 #: The game's fields :func:`rebuild_read_model` sets: a write saves them with its own.
-READ_MODEL_FIELDS = ["finished", "hands_played", "record_digest"]
+READ_MODEL_FIELDS = ["finished", "rows_played", "record_digest"]
 
 
 def rebuild_read_model(game: Game, rows: Sequence[Row], scored: Scored | None = None) -> None:
     """Recompute the statistics' read model from the hands (``rows``, in order): the game's
-    ``finished``, ``hands_played`` and ``record_digest`` (not saved: the caller saves them, see
+    ``finished``, ``rows_played`` and ``record_digest`` (not saved: the caller saves them, see
     :data:`READ_MODEL_FIELDS`) and each seat's figures (one query).
 
     The hands are the facts; this only keeps their sums where the statistics can
@@ -92,14 +109,14 @@ def rebuild_read_model(game: Game, rows: Sequence[Row], scored: Scored | None = 
 
 
 def read_model_lines(game: Game, rows: Sequence[Row], scored: Scored | None = None) -> dict[int, PlayerLine]:
-    """The read model of ``game`` short of its seats: set the game's ``finished``, ``hands_played``
+    """The read model of ``game`` short of its seats: set the game's ``finished``, ``rows_played``
     and ``record_digest`` (not saved), and return each seat's figures (the engine's lines, by
     seat), for :func:`rebuild_read_model` to write into the seats, or a new game's seats to be
     made with (``services``: one INSERT, no UPDATE). ``scored`` as for :func:`rebuild_read_model`.
     """
     engine, sheet = scored if scored is not None else _scored(game, rows)
     game.finished = sheet.finished
-    game.hands_played = len(sheet.hands)
+    game.rows_played = len(sheet.hands)
     game.record_digest = record_digest(canonical(engine))
     return {line.seat: line for line in player_lines(engine, sheet)}
 
@@ -110,12 +127,12 @@ def _scored(game: Game, rows: Sequence[Row]) -> Scored:
 
 
 def verify_shown(row: Row | None, shown: str | None) -> None:
-    """Raise :class:`StaleHand` if the row changed since the form showed it.
+    """Raise :class:`WriteConflict` if the row changed since the form showed it.
 
     ``shown`` is the :func:`~scorekeeper.games.models.fingerprint` of the record the
     form was opened with (``None``: not checked)."""
     if shown is not None and shown != (row.fingerprint() if row is not None else ""):
-        raise StaleHand()
+        raise WriteConflict()
 
 
 def last_row(rows: Sequence[Row]) -> tuple[int | None, str]:
@@ -143,16 +160,16 @@ def verify_fresh(game: Game, *, expects: Expects, posted: int | None, shown: str
         row: the 1-based row of a correction's address (with :data:`ROW`).
 
     Raises:
-        StaleHand: ``"unreadable"``: the form does not say what it was for (its number or
+        WriteConflict: ``"unreadable"``: the form does not say what it was for (its number or
             fingerprint missing or unreadable); ``"changed"``: it was for another hand or deal.
     """
     rows = game_rows(game)
     if expects == ROW:
         if shown is None or row is None:
-            raise StaleHand("unreadable")
+            raise WriteConflict("unreadable")
         verify_shown(rows[row - 1] if 1 <= row <= len(rows) else None, shown)
     elif posted is None or (expects == LAST and shown is None):
-        raise StaleHand("unreadable")
+        raise WriteConflict("unreadable")
     elif expects == LAST:
         verify_form_number(posted, last_row(rows)[0])
         verify_shown(rows[-1] if rows else None, shown)
@@ -167,25 +184,23 @@ def change_record(
     *,
     action: Any,  # a Change.Action: Django's choices are untyped to mypy without django-stubs
     number: int,
-    before: dict[str, Any] | None,
+    before: Record | None,
     after: Row | None,
     device: str,
     write_key: str = "",
     reverts: Change | None = None,
     scored: Scored | None = None,
-) -> Change:
-    """Mark a write to the locked ``game``, whose hands or deals are now ``rows``: a new
-    version for the phones polling it, the statistics rebuilt, and the change in its
-    history (``before``: the row's record before; ``after``: the row now; ``write_key``:
-    the write key of the phone's form, unique in the game, see ``games.views.once``;
-    ``scored``: the rows as the write's check scored them, see :func:`rebuild_read_model`)."""
+) -> Written:
+    """Mark a write to the locked ``game``, whose rows are now ``rows``: a new version for the
+    phones polling it, the statistics rebuilt, and the change in its history (``before``: the
+    row's record before; ``after``: the row now; ``write_key``: the write key of the phone's
+    form, unique in the game, see ``games.views.once``; ``scored``: the rows as the write's
+    check scored them, see :func:`rebuild_read_model`). Returns what the write left."""
     game.version += 1
     finished_before = game.finished
     rebuild_read_model(game, rows, scored)
-    game.won_now = game.finished and not finished_before  # the answer brings the winner into view
     game.save(update_fields=["updated_at", "version", *READ_MODEL_FIELDS])
-    game.rows_written = list(rows)  # the write's answer shows them without reading them again
-    return Change.objects.create(
+    change = Change.objects.create(
         game=game,
         action=action,
         number=number,
@@ -196,21 +211,76 @@ def change_record(
         version=game.version,
         write_key=write_key or None,
     )
+    return Written(game, tuple(rows), game.finished and not finished_before, change, after)
+
+
+def row_save(
+    game: Game,
+    rows: Sequence[Row],
+    *,
+    number: int,
+    record: Record,
+    action: Any,
+    device: str,
+    write_key: str = "",
+    verify: Callable[[list[Row]], Scored] | None = None,
+) -> Written:
+    """The end of every write of a row, whatever the kind: row ``number`` (0-based) of the locked
+    ``game`` (its rows ``rows``) becomes ``record`` (``number == len(rows)``: a new row at the end),
+    the game with it checked as a whole, the row saved and the change recorded (:func:`change_record`).
+    A record that changes nothing writes nothing (issue 24): ``Written.change`` is ``None``.
+
+    ``verify``: how the new rows are checked and scored (``None``: the kind's ``verify_rows``), for
+    a write that knows more (bids in play change no score).
+
+    Raises:
+        RuleError: the rows with this record break a rule (nothing written).
+    """
+    rows = list(rows)
+    current = rows[number] if number < len(rows) else None
+    before = snapshot(current)
+    if current is None:
+        current = Row(game=game, number=number, record=dict(record))
+        rows.append(current)
+    elif current.snapshot() == record:
+        return Written(game, tuple(rows), row=current)  # nothing changed: no new version, nothing kept
+    else:
+        current.record = dict(record)
+    scored = verify(rows) if verify is not None else kind_for(game).verify_rows(game, rows)
+    current.save()
+    return change_record(
+        game, rows, action=action, number=number, before=before, after=current, device=device,
+        write_key=write_key, scored=scored,
+    )  # fmt: skip
+
+
+def play_kept(before: Record, record: Record, *, described: Sequence[str] | None = None) -> Record:
+    """``record`` (a correction of the row ``before``) with ``before``'s recorded play while the play
+    still describes the row (issue 16): the fields ``described`` unchanged (``None``: every field
+    but the play). A play the correction itself gives is never kept: the record's own is dropped.
+    """
+    played = before.get("play")
+    rest = {name: value for name, value in record.items() if name != "play"}
+    if described is None:
+        same = rest == {name: value for name, value in before.items() if name != "play"}
+    else:
+        same = all(record.get(name) == before.get(name) for name in described)
+    return {**rest, "play": played} if played is not None and same else rest
 
 
 def verify_room(rows: Sequence[Row], *, full: str) -> None:
     """Raise :class:`RuleError` with the untranslated text ``full`` (``%(most)d``: the limit)
     if a game of ``rows`` has no room for another: a game holds at most
-    :data:`~scorekeeper.games.models.MAX_HANDS` hands or deals."""
-    if len(rows) >= MAX_HANDS:
-        raise RuleError(Text(full, {"most": MAX_HANDS}))
+    :data:`~scorekeeper.games.models.MAX_ROWS` hands or deals."""
+    if len(rows) >= MAX_ROWS:
+        raise RuleError(Text(full, {"most": MAX_ROWS}))
 
 
 @transaction.atomic
 def hand_undo(
     *, game: Game, number: int | None = None, shown: str | None = None, device: str = "", write_key: str = ""
-) -> Row | None:
-    """Delete the last hand (its bids, if it is still in play) or Mü deal; return it, or ``None``.
+) -> Written:
+    """Delete the last row: a hand (its bids, if it is still in play) or Mü deal (its auction, if in play).
 
     Args:
         number, shown: the 0-based number and fingerprint of the last hand as the
@@ -220,17 +290,17 @@ def hand_undo(
         write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
-        StaleHand: the last hand is not the one shown any more.
+        WriteConflict: the last hand is not the one shown any more.
     """
     game, hands = game_locked(game)
     last = hands[-1] if hands else None
     verify_form_number(number, last_row(hands)[0])
     verify_shown(last, shown)
     if last is None:
-        return None
+        return Written(game, ())
     before = snapshot(last)
     last.delete()
-    change_record(
+    return change_record(
         game,
         hands[:-1],
         action=Change.Action.UNDO,
@@ -240,11 +310,10 @@ def hand_undo(
         device=device,
         write_key=write_key,
     )
-    return last
 
 
 @transaction.atomic
-def change_revert(*, game: Game, change_id: int, device: str = "", write_key: str = "") -> Change:
+def change_revert(*, game: Game, change_id: int, device: str = "", write_key: str = "") -> Written:
     """Undo one change from the game's history: its hand or deal goes back to how it was before.
 
     Any change may be undone, not only the last, as long as its hand is still as
@@ -253,7 +322,7 @@ def change_revert(*, game: Game, change_id: int, device: str = "", write_key: st
     (so it can be undone in turn).
 
     Returns:
-        The new ``REVERT`` change.
+        What the write left, its ``change`` the new ``REVERT`` change.
 
     Raises:
         Change.DoesNotExist: the game has no such change.
@@ -273,7 +342,7 @@ def change_revert(*, game: Game, change_id: int, device: str = "", write_key: st
         current = None
     else:
         if current is None:  # the change deleted the row: it comes back at the end
-            current = kind_for(game).new_row(game, number)
+            current = Row(game=game, number=number, record={})
             rows.append(current)
         current.restore(change.before)
         scored = kind_for(game).verify_rows(game, rows)
@@ -298,11 +367,11 @@ def change_instead(*, game: Game, change_id: int, device: str, save: Callable[[]
     ``save`` made, in one transaction: if ``save`` raises, neither is kept.
 
     Raises:
-        StaleHand: the other change can no longer be undone (changed again since, or gone).
+        WriteConflict: the other change can no longer be undone (changed again since, or gone).
     """
     with transaction.atomic():
         try:
             change_revert(game=game, change_id=change_id, device=device)
         except (RuleError, Change.DoesNotExist):
-            raise StaleHand() from None
+            raise WriteConflict() from None
         return save()

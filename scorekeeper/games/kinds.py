@@ -1,18 +1,23 @@
 """The kinds of game: what the shared core needs from Spades, Mü or any game added later.
 
-The core (games and their links, access, the change history and undo, records,
+The core (games and their rows, links, access, the change history and undo, records,
 players and statistics, the live poll) never asks which kind a game is. It asks the
-game's kind, a :class:`GameKind` that the kind's own package registers when Django
-starts (``scorekeeper.spades.apps``, ``scorekeeper.mu.apps``). Adding a third game is
-a new package that implements this protocol and registers itself; in the core, only the
-stored choices (``Game.Kind``) and the statistics' figures (``Seat``, ``listing.STAT_FILTERS``)
+game's kind, a :class:`GameKind` value that the kind's own package registers when Django
+starts (``scorekeeper.spades.apps``, ``scorekeeper.mu.apps``). Every kind stores its rows
+the same way (``models.Row``: each row its record, as the game record writes it), so a kind
+is a domain adapter only: record to engine game and back, the whole-game check, the change
+history's summaries, the CSV and print table, and its words. What a kind shows and takes on
+its pages is a separate contract (``games.views.kinds.KindViews``). Adding a third game is
+a new package that makes both values and registers them; in the core, only the stored
+choices (``Game.Kind``) and the statistics' figures (``Seat``, ``listing.STAT_FILTERS``)
 name what each kind counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from scorekeeper.engine.record import AnyGame
@@ -20,78 +25,70 @@ if TYPE_CHECKING:
 
     from .models import Game, Row
 
+#: A row's record (``docs/game-record.md``: a hand or a deal), as stored in ``Row.record``.
+Record: TypeAlias = "dict[str, Any]"
+#: A game's rows as the engine's game and its scored sheet: what a write's check has scored.
+Scored: TypeAlias = "tuple[AnyGame, Sheet]"
 
-class GameKind(Protocol):
-    """What a kind of game provides to the core.
+
+@dataclass(frozen=True)
+class KindWords:
+    """What a kind calls things, untranslated (``gettext_noop``) unless said otherwise.
+
+    Attributes:
+        row_title: "Hand %(number)d" or "Deal %(number)d".
+        undo_texts: why a change cannot be undone, by reason (``"changed"``, ``"later"``,
+            ``"earlier"``, ``"in_play"``), with ``%(number)s`` the 1-based row.
+        conflict_texts: why a write was refused as a conflict (``changes.WriteConflict.reason``:
+            ``"changed"``, ``"unreadable"``).
+        played_text: count -> "3 hands played" / "3 deals played", translated.
+        row_noun: () -> "hand" / "deal", translated (the chart's axis).
+    """
+
+    row_title: str
+    undo_texts: Mapping[str, str]
+    conflict_texts: Mapping[str, str]
+    played_text: Callable[[int], str]
+    row_noun: Callable[[], str]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """What a kind of game provides to the core: its name, words and domain functions.
 
     Attributes:
         name: the game record's ``"game"`` value and ``Game.kind`` (``"spades"``, ``"mu"``).
-        undo_texts: why a change cannot be undone, by reason (``"changed"``, ``"later"``,
-            ``"earlier"``, ``"in_play"``), untranslated, with ``%(number)s`` the 1-based row.
-        row_title: "Hand %(number)d" or "Deal %(number)d", untranslated.
-        conflict_texts: why a write was refused as stale (``changes.StaleHand.reason``:
-            ``"changed"``, ``"unreadable"``), untranslated.
+        words: :class:`KindWords`.
+        complete: record -> whether the row is over (a Spades hand's tricks written or thrown
+            in, a Mü deal's card points written or an Eklat); only the last row may not be.
+        engine_game: (game, rows in order) -> the engine game of its complete rows. Raises
+            ``RuleError``: a stored rule or row is no longer valid (never for saved games).
+        records: engine game -> the record of each of its rows, to store (an imported record).
+        rules_record: engine game -> the rules object to store (preset plus changed keys).
+        verify_rows: (game, rows changed in memory, not saved) -> the rows scored as the whole
+            game, so the write need not score them again. Raises ``RuleError``: a row breaks a
+            rule, tagged with the row where it can be.
+        change_summary: game -> what says a row's record in a few words, for the change history
+            ("" for no row); made once per page, so the game's rules are read once.
+        change_differences: game -> what says how a row's record differs after a correction, a
+            line per seat or fact ("Bob: bid 4 → 5"; ``()`` if none); made once per page.
+        table: (engine game, sheet) -> (header, rows): the scored game for CSV and print.
+        figure_rows: (figures, link) -> the kind's own lines of a player's statistics
+            (``games.players.FigureRow``).
     """
 
     name: str
-
-    @property
-    def undo_texts(self) -> Mapping[str, str]:
-        """Why a change cannot be undone, by reason (see the class docstring)."""
-
-    @property
-    def conflict_texts(self) -> Mapping[str, str]:
-        """Why a write was refused as stale, by reason (see the class docstring)."""
-
-    row_title: str
-
-    def rows(self, game: Game) -> Sequence[Row]:
-        """The game's stored rows (hands or deals) in order: one query."""
-
-    def new_row(self, game: Game, number: int) -> Row:
-        """An unsaved, empty row of ``game`` at 0-based ``number``."""
-
-    def engine_game(self, game: Game, rows: Sequence[Row]) -> AnyGame:
-        """The engine game of ``game`` with its complete ``rows``.
-
-        Raises:
-            RuleError: a stored rule or row is no longer valid (never for saved games).
-        """
-
-    def rules_record(self, engine: AnyGame) -> dict[str, Any]:
-        """The rules object to store for an engine game (preset plus every key)."""
-
-    def stored_rows(self, game: Game, engine: AnyGame) -> Sequence[Row]:
-        """Unsaved rows holding every hand or deal of ``engine`` (an imported record)."""
-
-    def verify_rows(self, game: Game, rows: list[Any]) -> tuple[AnyGame, Sheet]:
-        """Check ``rows`` (changed in memory, not saved) as the whole game; return them scored
-        (the engine game and its sheet), so the write need not score them again.
-
-        Raises:
-            RuleError: a row breaks a rule, tagged with the row where it can be.
-        """
-
-    def change_summary(self, game: Game) -> Callable[[dict[str, Any] | None], str]:
-        """What says a row's record of ``game`` in a few words, for the change history ("" for
-        no row); made once per page, so the game's rules are read once, not per change."""
-
-    def change_differences(self, game: Game) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, ...]]:
-        """What says how a row's record of ``game`` differs after a correction from before, a line
-        per seat or fact that differs ("Bob: bid 4 → 5", "Chef: Anna → Beate"; ``()`` if none),
-        for the change history; made once per page, as :meth:`change_summary` is."""
-
-    def table(self, engine: AnyGame, sheet: Sheet) -> tuple[list[str], list[list[Any]]]:
-        """The scored game as a table for CSV and the printed sheet: (header, rows)."""
-
-    def played_text(self, count: int) -> str:
-        """ "3 hands played" / "3 deals played", translated."""
-
-    def row_noun(self) -> str:
-        """ "hand" / "deal": what the kind calls a row of its sheet, translated (the chart's axis)."""
-
-    def figure_rows(self, figures: Any, link: Callable[..., str]) -> list[Any]:
-        """The kind's own lines of a player's statistics (``games.players.FigureRow``)."""
+    words: KindWords
+    complete: Callable[[Record], bool]
+    engine_game: Callable[[Game, Sequence[Row]], AnyGame]
+    # The kind's own engine game comes in (``Any``: each kind takes only its own).
+    records: Callable[[Any], list[Record]]
+    rules_record: Callable[[Any], Record]
+    verify_rows: Callable[[Game, list[Row]], Scored]
+    change_summary: Callable[[Game], Callable[[Record | None], str]]
+    change_differences: Callable[[Game], Callable[[Record, Record], tuple[str, ...]]]
+    table: Callable[[Any, Sheet], tuple[list[str], list[list[Any]]]]
+    figure_rows: Callable[[Any, Callable[..., str]], list[Any]]
 
 
 _KINDS: dict[str, GameKind] = {}
@@ -120,16 +117,32 @@ def kind_for(game: Game) -> GameKind:
     return _KINDS[game.kind]
 
 
+def kinds() -> tuple[GameKind, ...]:
+    """Every registered kind, in the order registered."""
+    return tuple(_KINDS.values())
+
+
 def game_rows(game: Game) -> list[Row]:
-    """``game``'s hands (Spades) or deals (Mü), in order: one query."""
-    return list(kind_for(game).rows(game))
+    """``game``'s rows (hands or deals), in order: one query."""
+    return list(game.rows.all())
+
+
+def row_complete(game: Game, row: Row | None) -> bool:
+    """Whether ``row`` of ``game`` is over (``False`` for no row): see :attr:`GameKind.complete`."""
+    return row is not None and kind_for(game).complete(row.record)
+
+
+def in_play(game: Game, rows: Sequence[Row]) -> Row | None:
+    """The row of ``game`` in play (the last, if not complete), or ``None``."""
+    last = rows[-1] if rows else None
+    return last if last is not None and not kind_for(game).complete(last.record) else None
 
 
 def engine_of(game: Game, rows: Sequence[Row] | None = None) -> AnyGame:
-    """The engine game of ``game``'s played (complete) hands or deals.
+    """The engine game of ``game``'s played (complete) rows.
 
     Args:
-        rows: the game's hands or deals in order, if already read (saves a query).
+        rows: the game's rows in order, if already read (saves a query).
 
     Raises:
         RuleError: the stored rules are no longer valid (never for saved games).

@@ -1,6 +1,6 @@
-"""Games and hands: the facts from the table, never scores.
+"""Games and their rows: the facts from the table, never scores.
 
-A :class:`Game` and its :class:`Hand` rows hold exactly what a game record holds
+A :class:`Game` and its :class:`Row` rows (Spades hands, Mü deals) hold exactly what a game record holds
 (``docs/game-record.md``); the sheet is computed from them by the engine
 every time, so editing an old hand is always consistent.
 """
@@ -12,7 +12,7 @@ import hashlib
 import json
 import secrets
 import uuid
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -20,19 +20,14 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine.record import parse_spades_hand
-from scorekeeper.engine.spades.game import SpadesHand
 from scorekeeper.engine.stats import PlayerLine
-
-if TYPE_CHECKING:
-    pass
 
 #: The longest player name: the new-game forms, imports and players all keep to it.
 NAME_LENGTH = 40
 #: The most hands (Spades, misdeals included) or deals (Mü) a game holds. A game to 500 takes 10 to 20
 #: hands, the longest real ones a few dozen; the limit keeps every page of the largest game well under
 #: a second (``make bench``: about 1.5 ms a hand) and an import from stalling the server (docs/operations.md "Limits").
-MAX_HANDS = 300
+MAX_ROWS = 300
 #: Random bytes in a link key: 144 bits, written as 24 URL-safe characters.
 KEY_BYTES = 18
 #: The characters of a link key (``secrets.token_urlsafe``), for the URL converter.
@@ -75,13 +70,7 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
     #: Counts the writes to the game: phones poll it to see changes from other phones.
     version = models.PositiveIntegerField(default=0)
-    #: Not stored: the link key the request opened the game with (``access.game_url``), and whether
-    #: it is the edit link. No ``get_absolute_url``: a game has an address per link, none of its own.
-    key = ""
-    can_edit = False
-    #: Not stored: the rows this request's write left, and whether it won the game (its answer's).
-    rows_written: list[Any] | None = None
-    won_now = False
+    # No ``get_absolute_url``: a game has an address per link (``access.Opened``), none of its own.
     edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     # NULL, not "", when turned off: many games may have no view link, and NULLs never clash as unique.
     view_key = models.CharField(max_length=32, unique=True, null=True, default=new_key, editable=False)  # noqa: DJ001
@@ -90,7 +79,7 @@ class Game(models.Model):
     )
     #: Read model, rebuilt with the seats on every change: whether the game is over, and hands played.
     finished = models.BooleanField(default=False)
-    hands_played = models.PositiveIntegerField(default=0)
+    rows_played = models.PositiveIntegerField(default=0)
     #: Read model too: SHA-256 (hex) of the played hands' record (``records.canonical``), an import's look-up.
     record_digest = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
@@ -106,66 +95,38 @@ class Game(models.Model):
         return slugify("-".join([self.kind, str(timezone.localdate(self.created_at)), *self.players])) or "game"
 
 
-class Hand(models.Model):
-    """One hand: the bids, and once played the tricks taken (seat order).
+class Row(models.Model):
+    """One row of a game's sheet, a Spades hand or a Mü deal: its record exactly as the game
+    record writes it (``docs/game-record.md``, "A Spades hand", "A Mü deal"), whatever the kind.
 
-    ``number`` is the 0-based position in the game. Only the last hand may be in play (``tricks`` is ``None``): bids
-    written, cards not yet played. ``bids`` is ``None`` for a hand that bids itself or was thrown in; ``declarations``
-    holds the record's optional hand fields (``blind``, ``ten_for_two_hundred``, ``no_trump``, ``bemo``, ``bag_cancel``,
-    ``misdeal``, ``high_spade_run``; docs/game-record.md "Extensions").
+    ``number`` is the 0-based position in the game. Only the last row may be in play (a Spades
+    hand with bids and no tricks yet, a Mü deal with its auction and no card points yet): what
+    the record holds then, and when a row is complete, is the kind's to say
+    (``games.kinds.GameKind.complete``).
     """
 
-    game = models.ForeignKey(Game, related_name="hands", on_delete=models.CASCADE)
+    game = models.ForeignKey(Game, related_name="rows", on_delete=models.CASCADE)
     number = models.PositiveIntegerField()
-    bids = models.JSONField(null=True, blank=True)
-    tricks = models.JSONField(null=True, blank=True)
-    declarations = models.JSONField(default=dict, blank=True)
+    record = models.JSONField()
 
     class Meta:
         ordering = ["number"]
-        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number")]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_row_per_number")]
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.number + 1}"
 
-    @property
-    def is_complete(self) -> bool:
-        """Whether the hand is over: tricks entered, or thrown in."""
-        return self.complete(self.tricks, self.declarations)
-
-    def record(self) -> dict:
-        """The hand as the game record writes it."""
-        return self.record_of(self.bids, self.tricks, self.declarations)
-
-    @staticmethod
-    def complete(tricks: list[int] | None, declarations: dict[str, Any]) -> bool:
-        """:attr:`is_complete` of a hand read as values (``Hand.objects.values_list``)."""
-        return tricks is not None or declarations.get("misdeal") is not None
-
-    @staticmethod
-    def record_of(bids: list[Any] | None, tricks: list[int] | None, declarations: dict[str, Any]) -> dict[str, Any]:
-        """:meth:`record` of a hand read as values (``Hand.objects.values_list``)."""
-        record = {"bids": bids, "tricks": tricks, **declarations}
-        return {name: value for name, value in record.items() if value is not None}
-
-    def to_engine(self) -> SpadesHand:
-        """The engine hand (only for a complete hand)."""
-        return parse_spades_hand(self.number, self.record())
-
     def snapshot(self) -> dict[str, Any]:
-        """The hand as the change history keeps it: its record."""
-        return self.record()
+        """The row as the change history keeps it: a copy of its record."""
+        return dict(self.record)
 
     def fingerprint(self) -> str:
-        """A short digest of :meth:`snapshot`, for forms that must not act on a changed hand."""
+        """A short digest of :meth:`snapshot`, for forms that must not act on a changed row."""
         return fingerprint(self.snapshot())
 
     def restore(self, record: dict[str, Any]) -> None:
-        """Set the fields from a record made by :meth:`record` (not saved)."""
-        rest = dict(record)
-        self.bids = rest.pop("bids", None)
-        self.tricks = rest.pop("tricks", None)
-        self.declarations = rest
+        """Set the record (not saved) from one the change history kept (:meth:`snapshot`)."""
+        self.record = dict(record)
 
 
 class HouseRules(models.Model):
@@ -196,43 +157,6 @@ class HouseRules(models.Model):
         return self.name
 
 
-class Deal(models.Model):
-    """One Mü deal: the record's deal object (``docs/game-record.md``, "A Mü deal").
-
-    ``number`` is the 0-based position in the game; ``record`` is exactly what the
-    game record holds for it (played, or ``{"eklat": ...}``). Only the last deal
-    may be in play: its record has no ``points`` yet.
-    """
-
-    game = models.ForeignKey(Game, related_name="deals", on_delete=models.CASCADE)
-    number = models.PositiveIntegerField()
-    record = models.JSONField()
-
-    class Meta:
-        ordering = ["number"]
-        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_deal_per_number")]
-
-    def __str__(self) -> str:
-        return f"{self.game_id} deal {self.number + 1}"
-
-    @property
-    def is_complete(self) -> bool:
-        """Whether the deal is over: an Eklat, or card points entered (else the cards are being played)."""
-        return "eklat" in self.record or "points" in self.record
-
-    def snapshot(self) -> dict[str, Any]:
-        """The deal as the change history keeps it: a copy of its record."""
-        return dict(self.record)
-
-    def fingerprint(self) -> str:
-        """A short digest of :meth:`snapshot` (see :meth:`Hand.fingerprint`)."""
-        return fingerprint(self.snapshot())
-
-    def restore(self, record: dict[str, Any]) -> None:
-        """Set the deal record (not saved); the counterpart of :meth:`Hand.restore`."""
-        self.record = dict(record)
-
-
 class Ruling(models.Model):
     """A question put to the referee and its answer, kept with the game so a table can look back.
 
@@ -258,10 +182,9 @@ WRITE_KEY_LENGTH = 22  #: 22 URL-safe characters, 128 random bits (``secrets.tok
 
 
 class Change(models.Model):
-    """One change to a game's hands or deals, kept so the table can see who did what and undo it.
+    """One change to a game's rows (hands or deals), kept so the table can see who did what and undo it.
 
-    ``number`` is the 0-based hand (Spades) or deal (Mü) it changed; ``before``
-    and ``after`` are that row's record (``Hand.record()`` or ``Deal.record``),
+    ``number`` is the 0-based row it changed; ``before`` and ``after`` are that row's record (``Row.record``),
     ``None`` where there was no row (a new hand, or one deleted). ``device`` names
     the phone that made it; ``reverts`` is the change it undid, for ``REVERT``.
     ``version`` is the game's version the change made (``None`` for changes kept before
@@ -361,10 +284,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} seat {self.seat}"
-
-
-#: A stored row of a game: a Spades hand or a Mü deal.
-Row: TypeAlias = Hand | Deal
 
 
 #: The figures a seat of the read model takes from the engine's ``PlayerLine``.

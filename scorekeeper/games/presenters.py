@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_noop
 from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Line, Sheet
+from scorekeeper.engine.source import Source
 
 from .kinds import engine_of, game_rows, kind_for
 from .models import Change, Game, Ruling
@@ -38,7 +39,7 @@ class ShownLine:
 
     text: str
     rule: str
-    source: str = ""
+    source: Source = ()
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class RulebookEntry:
 
     key: str
     text: str
-    source: str
+    source: Source
 
 
 def rulebook_entries(
@@ -154,7 +155,7 @@ def change_rows(game: Game) -> list[ChangeRow]:
     rows = game_rows(game)
     changes = list(game.changes.all()[:CHANGES_SHOWN])
     kind = kind_for(game)
-    word, summary, differences = gettext(kind.row_title), kind.change_summary(game), kind.change_differences(game)
+    word, summary, differences = gettext(kind.words.row_title), kind.change_summary(game), kind.change_differences(game)
     return [
         ChangeRow(
             change=change,

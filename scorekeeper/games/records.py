@@ -21,7 +21,7 @@ from scorekeeper.engine.record import game_record, load_json, parse_record, scor
 from scorekeeper.engine.text import Text, gettext_noop
 
 from .kinds import engine_of, kind_of
-from .models import MAX_HANDS, NAME_LENGTH, Game
+from .models import MAX_ROWS, NAME_LENGTH, Game
 
 #: The most game records one import request may hold (the file at most 2 MB). Storing a game
 #: costs a few milliseconds whatever its size, so this bounds an import's time as the hands do.
@@ -45,7 +45,8 @@ class ImportItem:
     the file spelled it, and ``digest`` its :func:`record_digest`; ``checked`` is what
     :func:`record_verified` returned for it (the engine game and its sheet), so an import of the
     preview checks each record once; :func:`import_marked` sets ``stored`` (a game already stored
-    that has this record) or ``same_as`` (the number of an earlier record of the file that is this one).
+    that has this record) or ``same_as`` (the number of an earlier record of the file that is this one);
+    the view sets ``stored_key``, the link this browser holds to ``stored`` (``access.links_held``).
     """
 
     number: int
@@ -63,6 +64,7 @@ class ImportItem:
     checked: Any = field(default=None, repr=False, compare=False)
     stored: Game | None = None
     same_as: int = 0
+    stored_key: str = ""
 
     @property
     def new(self) -> bool:
@@ -105,7 +107,7 @@ def import_preview(text: str, translate: Any) -> list[ImportItem]:
                 kind_label=str(Game.Kind(record["game"]).label),
                 names=" · ".join(engine.players),
                 hands=len(sheet.hands),
-                played=kind_of(record["game"]).played_text(len(sheet.hands)),
+                played=kind_of(record["game"]).words.played_text(len(sheet.hands)),
                 totals=tuple(zip(sheet.sides, sheet.totals, strict=True)),
                 finished=sheet.finished,
                 canonical=written,
@@ -203,18 +205,18 @@ def verify_names(names: Sequence[str]) -> None:
 
 def record_verified(record: Any) -> tuple[Any, Any]:
     """The engine game of a decoded game record and its sheet, checked for import: the
-    size first (at most :data:`~scorekeeper.games.models.MAX_HANDS` hands, before any
+    size first (at most :data:`~scorekeeper.games.models.MAX_ROWS` hands, before any
     work), then the shape, the names and every hand's rules.
 
     Raises:
         RuleError: too many hands, a malformed record, a name too long, a hand breaking a rule.
     """
     hands = record.get("hands") if isinstance(record, dict) else None
-    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+    if isinstance(hands, list) and len(hands) > MAX_ROWS:
         raise RuleError(
             Text(
                 gettext_noop("A game holds at most %(most)d hands; this record has %(count)d."),
-                {"most": MAX_HANDS, "count": len(hands)},
+                {"most": MAX_ROWS, "count": len(hands)},
             ),
             field="hands",
         )

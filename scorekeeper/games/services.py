@@ -3,7 +3,7 @@
 Each is keyword-only, runs in one transaction, checks the change with the engine
 *before* writing, and raises :class:`~scorekeeper.engine.errors.RuleError` (nothing
 written) when a rule forbids it. Names follow ``<thing>_<action>``. Writes to a
-game's hands and deals are the kinds' (``scorekeeper.spades.services``,
+game's rows (hands, deals) are the kinds' (``scorekeeper.spades.services``,
 ``scorekeeper.mu.services``), through :mod:`.changes`.
 """
 
@@ -83,7 +83,7 @@ def game_create(
     players: Sequence[str],
     dealer: int,
     rules: dict[str, Any],
-    kind: str = "spades",
+    kind: str,
     owner: Any = None,
     group: Iterable[Player] = (),
 ) -> Game:
@@ -94,7 +94,8 @@ def game_create(
             seat, partners opposite; Mü: 3 to 6).
         dealer: seat index of the first dealer.
         rules: a game record's rules object (``{"preset": ..., key: value}``).
-        kind: ``"spades"`` or ``"mu"``.
+        kind: the kind's name (``games.kinds.GameKind.name``: ``"spades"``, ``"mu"``); no default:
+            no kind is the core's own.
         owner: the signed-in user starting it, or ``None``.
         group: the players the names are matched to (by name, case ignored);
             a name none of them has becomes a new player.
@@ -147,14 +148,13 @@ def _game_built(record: Any, owner: Any, checked: tuple[Any, Any] | None = None)
         kind=kind.name, players=list(engine.players), dealer=engine.dealer, rules=kind.rules_record(engine),
         owner=owner,
     )  # fmt: skip
-    rows = kind.stored_rows(game, engine)
+    rows = [Row(game=game, number=number, record=record) for number, record in enumerate(kind.records(engine))]
     return game, rows, (engine_of(game, rows), sheet)
 
 
 def _rows_stored(rows: Sequence[Row]) -> None:
-    """Store new hands and deals, of any games already saved: one INSERT per kind of row (a few for many)."""
-    for model in {type(row) for row in rows}:
-        model.objects.bulk_create([row for row in rows if type(row) is model])
+    """Store new rows (hands or deals) of any games already saved: one INSERT (a few for many)."""
+    Row.objects.bulk_create(rows)
 
 
 @transaction.atomic
@@ -197,7 +197,7 @@ def game_view_link_revoke(*, game: Game) -> Game:
 
 
 def game_stats_rebuild() -> int:
-    """Rebuild every game's read model from its hands (figures, ``finished``, ``hands_played``,
+    """Rebuild every game's read model from its hands (figures, ``finished``, ``rows_played``,
     ``record_digest``), seating players where a game has none (names matched within the owner's
     group). One transaction per game; returns how many games.
 

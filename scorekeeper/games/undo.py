@@ -25,8 +25,8 @@ def verify_only_last_in_play(game: Game, rows: Sequence[Row]) -> None:
     """Raise :class:`RuleError` if a hand or deal other than the last is still in play
     (the engine skips rows in play, so one in the middle would shift every later number)."""
     for row in rows[:-1]:
-        if not row.is_complete:
-            raise RuleError(Text(kind_for(game).undo_texts["in_play"], {"number": row.number + 1}))
+        if not kind_for(game).complete(row.record):
+            raise RuleError(Text(kind_for(game).words.undo_texts["in_play"], {"number": row.number + 1}))
 
 
 def verify_revert(*, game: Game, rows: Sequence[Row], change: Change) -> None:
@@ -39,7 +39,7 @@ def verify_revert(*, game: Game, rows: Sequence[Row], change: Change) -> None:
     Raises:
         RuleError: with the reason, for the player.
     """
-    texts = kind_for(game).undo_texts
+    texts = kind_for(game).words.undo_texts
     number = change.number
     current = rows[number] if number < len(rows) else None
     if snapshot(current) != change.after:
@@ -48,7 +48,7 @@ def verify_revert(*, game: Game, rows: Sequence[Row], change: Change) -> None:
         raise RuleError(Text(texts["later"], {"number": number + 1}))
     if change.before is not None and current is None and number != len(rows):
         raise RuleError(Text(texts["earlier"], {"number": number + 1}))
-    in_play = change.before is not None and not _restored(game, change.before).is_complete
+    in_play = change.before is not None and not kind_for(game).complete(change.before)
     if in_play and number < len(rows) - (current is not None):
         raise RuleError(Text(texts["later"], {"number": number + 1}))  # only the last may be in play
 
@@ -60,10 +60,3 @@ def can_revert(*, game: Game, rows: Sequence[Row], change: Change) -> bool:
     except RuleError:
         return False
     return True
-
-
-def _restored(game: Game, record: dict[str, Any]) -> Row:
-    """An unsaved hand or deal holding ``record``."""
-    row = kind_for(game).new_row(game, 0)
-    row.restore(record)
-    return row

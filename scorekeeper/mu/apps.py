@@ -13,8 +13,8 @@ class MuConfig(AppConfig):
         from scorekeeper.games.kinds import register
         from scorekeeper.games.views.kinds import register_views
 
-        from .kind import Mu
+        from .kind import MU
         from .kind_views import MU_VIEWS
 
-        register(Mu())
-        register_views(Mu.name, MU_VIEWS)
+        register(MU)
+        register_views(MU.name, MU_VIEWS)

@@ -24,10 +24,10 @@ from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, DIGITS, points_i
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import HandScore, Sheet
 from scorekeeper.games.kinds import game_rows
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.models import Game, Row
 from scorekeeper.games.presenters import RulebookEntry, ShownLine, SideTotal, rulebook_entries, shown_line, side_totals
 
-from .rows import mu_game
+from .rows import deal_complete, mu_game
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class MuPage:
     sheet: Sheet
     dealer: str
     winner: str | None
-    in_play: Deal | None = None
+    in_play: Row | None = None
     playing: dict[str, Any] | None = None
     next_number: int = 1
     dealer_seat: int = 0
@@ -126,14 +126,14 @@ def trump_name(trump: Any) -> str:
     return str(trump)
 
 
-def mu_page(game: Game, deals: list[Deal] | None = None) -> MuPage:
+def mu_page(game: Game, deals: list[Row] | None = None) -> MuPage:
     """Score a Mü game and lay it out: per deal the Chef, level and trumps, the outcome,
     each player's points and totals, and the explanation lines by player."""
     stored: list[Any] = game_rows(game) if deals is None else deals  # a Mü game's rows are deals
     engine = mu_game(game, stored)
     sheet = score_game(engine)
     names = engine.players
-    in_play = stored[-1] if stored and not stored[-1].is_complete else None
+    in_play = stored[-1] if stored and not deal_complete(stored[-1].record) else None
     dealer_seat = engine.dealer_of(len(engine.deals))
     return MuPage(
         game=game,

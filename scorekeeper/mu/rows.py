@@ -1,22 +1,24 @@
-"""Mü deals between the database and the engine: a game's ``Deal`` rows as the engine's
-``MuGame``, and an engine deal as a row to store."""
+"""Mü deals between the database and the engine: a game's rows (``games.models.Row``, each a
+deal's record as the game record writes it) as the engine's ``MuGame``, and an engine deal as a
+record to store."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from scorekeeper.engine.mu.game import MuDeal, MuGame
+from scorekeeper.engine.mu.game import MuGame
 from scorekeeper.engine.mu.rules import mu_rules
 from scorekeeper.engine.record import mu_deal_record, parse_mu_deal
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.models import Game, Row
 
 
-def stored_deals(game: Game) -> list[Deal]:
-    """The deals of a Mü ``game`` in order, as stored (one query)."""
-    return list(game.deals.all())
+def deal_complete(record: dict[str, Any]) -> bool:
+    """Whether a deal's record is over: an Eklat, or card points entered (else the cards are being played)."""
+    return "eklat" in record or "points" in record
 
 
-def mu_game(game: Game, deals: Sequence[Deal]) -> MuGame:
+def mu_game(game: Game, deals: Sequence[Row]) -> MuGame:
     """The engine game of a Mü ``game`` with its complete ``deals`` (in order; a deal being played is left out).
 
     Raises:
@@ -26,10 +28,10 @@ def mu_game(game: Game, deals: Sequence[Deal]) -> MuGame:
         players=tuple(game.players),
         dealer=game.dealer,
         rules=mu_rules(game.rules),
-        deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in deals if deal.is_complete),
+        deals=tuple(parse_mu_deal(deal.number, deal.record) for deal in deals if deal_complete(deal.record)),
     )
 
 
-def stored_deal(game: Game, number: int, deal: MuDeal) -> Deal:
-    """A :class:`Deal` row (not saved) holding an engine deal's record."""
-    return Deal(game=game, number=number, record=mu_deal_record(deal))
+def deal_records(engine: Any) -> list[dict[str, Any]]:
+    """The records to store for every deal of an engine game (an imported record)."""
+    return [mu_deal_record(deal) for deal in engine.deals]

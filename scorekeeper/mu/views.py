@@ -16,10 +16,11 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu.tables import cards_points
 from scorekeeper.games import access
 from scorekeeper.games import services as game_services
-from scorekeeper.games.access import game_for
+from scorekeeper.games.access import Opened, game_for
 from scorekeeper.games.changes import ROW
 from scorekeeper.games.forms import add_rule_error
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.kinds import game_rows
+from scorekeeper.games.models import Row
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.kinds import Reply
@@ -36,7 +37,7 @@ from scorekeeper.games.views.writes import game_write
 from . import presenters, services
 from .entry import mu_entry_forms
 from .forms import MuAuctionForm, MuDealForm, MuNewGameForm, MuPointsForm
-from .rows import stored_deals
+from .rows import deal_complete
 
 
 @require_POST
@@ -44,10 +45,11 @@ def mu_auction_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """As the auction is tapped (htmx): the trumps the laid cards rule out, and what follows
     the cards laid (out of band) only if it is not what the phone shows (``auction_shape``),
     so the buttons on the phone are left as they are."""
-    game = game_for(request, key, edit=True, kind="mu")
+    link = game_for(request, key, edit=True, kind="mu")
+    game = link.game
     page = presenters.mu_page(game)
     form = MuAuctionForm(request.POST, players=len(page.sheet.sides))
-    context = {"page": page, "game": game, "oob": True, **mu_entry_forms(page, auction_form=form)}
+    context = {"page": page, "game": game, "link": link, "oob": True, **mu_entry_forms(page, auction_form=form)}
     context["auction_changed"] = request.POST.get("auction_shape") != context["auction"]["shape"]
     return render(request, "mu/sheet.html#auction-preview", context)
 
@@ -61,11 +63,12 @@ AUCTION_QUESTIONS = frozenset({"last", "vize_trump", "chef_trump", "partner"})
 @game_write(saved_again, expects=services.auction_number, kind="mu")
 def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
-    game = game_for(request, key, edit=True, kind="mu")
+    link = game_for(request, key, edit=True, kind="mu")
+    game = link.game
     form = MuAuctionForm(request.POST, players=len(game.players))
     if form.is_valid():
         try:
-            services.deal_auction_save(
+            written = services.deal_auction_save(
                 game=game,
                 laid=form.laid(),
                 last=form.cleaned_data["last"],
@@ -84,8 +87,8 @@ def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
             else:
                 add_rule_error(form, error, prefix={"laid": "laid_"})
         else:
-            return saved_response(request, game)
-    return mu_sheet_response(request, game, status=422, auction_form=form)
+            return saved_response(request, link, written=written)
+    return mu_sheet_response(request, link, status=422, auction_form=form)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -95,9 +98,10 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
 
     A page of its own, or (htmx) a form opened in the deal's row on the sheet: saved from
     there, the sheet gets the rows from this deal on (``games/_update.html``)."""
-    game = game_for(request, key, edit=True, kind="mu")
-    deals = stored_deals(game)
-    if not 1 <= number <= len(deals) or not deals[number - 1].is_complete:
+    link = game_for(request, key, edit=True, kind="mu")
+    game = link.game
+    deals = game_rows(game)
+    if not 1 <= number <= len(deals) or not deal_complete(deals[number - 1].record):
         raise Http404
     record = deals[number - 1].snapshot()
     if record.get("eklat", "") is None:
@@ -109,7 +113,7 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         form = MuDealForm(request.POST, **kwargs)
         if form.is_valid():
             try:
-                services.deal_update(
+                written = services.deal_update(
                     game=game,
                     number=number - 1,
                     record=form.record(),
@@ -120,7 +124,7 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
             except RuleError as error:
                 add_rule_error(form, error, prefix={})
             else:
-                return saved_response(request, game, f"hand-{number}", primary="row", opened=number)
+                return saved_response(request, link, f"hand-{number}", primary="row", opened=number, written=written)
         status = 422
     else:
         form, status = MuDealForm(initial=MuDealForm.initial_for(record), **kwargs), 200
@@ -128,6 +132,7 @@ def mu_deal_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     context = {
         "shown": request.POST.get("shown", "") if request.method == "POST" else deals[number - 1].fingerprint(),
         "game": game,
+        "link": link,
         "form": form,
         "number": number,
         "names": names,
@@ -143,7 +148,8 @@ def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """As cards are tapped in a counter (htmx): each counted player's points, the triangles of
     the cards tapped (mu.md §1), out of band, and the cards counted for two players; the
     counters and the points typed for anyone else are left as they are on the phone."""
-    game = game_for(request, key, edit=True, kind="mu")
+    link = game_for(request, key, edit=True, kind="mu")
+    game = link.game
     page = presenters.mu_page(game)
     counted = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal).counted()
     asked = [seat for seat in page.point_order[:-1] if seat in counted]  # the dealer's are the rest
@@ -155,6 +161,7 @@ def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
     context = {
         "page": page,
         "game": game,
+        "link": link,
         "oob": True,
         "double_counted": presenters.double_counted(counted, page.sheet.sides),
         "counted_fields": [form[f"points_{seat}"] for seat in asked],
@@ -168,22 +175,25 @@ def mu_points_preview(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def mu_points_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """As card points are typed (htmx): the dealer's rest of the deal's points, or, at once, that
     the points typed add up to more than a deal has (issue 25); the fields are left as typed."""
-    game = game_for(request, key, edit=True, kind="mu")
+    link = game_for(request, key, edit=True, kind="mu")
+    game = link.game
     page = presenters.mu_page(game)
     form = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal)
-    return render(request, "mu/sheet.html#points-rest", {"page": page, "game": game, "points_rest": form.rest_line()})
+    context = {"page": page, "game": game, "link": link, "points_rest": form.rest_line()}
+    return render(request, "mu/sheet.html#points-rest", context)
 
 
 @require_POST
 @game_write(saved_again, expects=services.points_number, kind="mu")
 def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the card points of the deal being played; the last player gets the rest."""
-    game = game_for(request, key, edit=True, kind="mu")
+    link = game_for(request, key, edit=True, kind="mu")
+    game = link.game
     page = presenters.mu_page(game)
     form = MuPointsForm(request.POST, order=page.point_order, total=page.points_in_deal)
     if form.is_valid():
         try:
-            services.deal_points_save(
+            written = services.deal_points_save(
                 game=game,
                 points=form.points(),
                 number=form_number(request),
@@ -193,26 +203,26 @@ def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
         except RuleError as error:
             add_rule_error(form, error, prefix={})
         else:
-            return saved_response(request, game)
-    return mu_sheet_response(request, game, status=422, points_form=form)
+            return saved_response(request, link, written=written)
+    return mu_sheet_response(request, link, status=422, points_form=form)
 
 
 def mu_sheet_response(
     request: HtmxHttpRequest,
-    game: Game,
+    link: Opened,
     *,
     status: int = 200,
     auction_form: MuAuctionForm | None = None,
     points_form: MuPointsForm | None = None,
     reply: Reply | None = None,
-    rows: Sequence[Deal] | None = None,
+    rows: Sequence[Row] | None = None,
 ) -> HttpResponse:
     """The Mü sheet page with the deal-entry forms; for htmx, the update ``reply`` asks for,
     or else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
-    ``rows``: the deals if already read (a write's), else one query."""
-    page = presenters.mu_page(game, None if rows is None else list(rows))
+    ``rows``: the deals if already read (a write's), else one query. ``link``: the game as its link opened it."""
+    page = presenters.mu_page(link.game, None if rows is None else list(rows))
     context = mu_entry_forms(page, auction_form, points_form)
-    return sheet_render(request, game, page, "mu/sheet.html", context, status=status, reply=reply)
+    return sheet_render(request, link, page, "mu/sheet.html", context, status=status, reply=reply)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -233,16 +243,17 @@ def mu_new(request: HtmxHttpRequest) -> HttpResponse:
                 owner=access.new_owner(request),
                 group=access.group_of(request),
             )
-            access.game_started(request, game)
         except RuleError as error:
             add_rule_error(form, error, prefix={})
         else:
-            return redirect(access.game_url(game))
+            return redirect(access.game_url(access.game_started(request, game)))
     status = 422 if request.method == "POST" else 200
     return render(request, "mu/new.html", {"form": form, "known_players": known_players(request)}, status=status)
 
 
-def mu_rulebook(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    """The game's house rules (``/games/<key>/rules/``, the core's address: ``games.views.game_rulebook``):
-    each rule in force as a plain sentence with its source in the Mü & mehr rulebook."""
-    return render(request, "mu/rulebook.html", {"game": game, "groups": presenters.mu_rulebook(game)})
+def mu_rulebook(request: HtmxHttpRequest, link: Opened) -> HttpResponse:
+    """The house rules of the game ``link`` opened (``/games/<key>/rules/``, the core's address:
+    ``games.views.game_rulebook``): each rule in force as a plain sentence with its source in the
+    Mü & mehr rulebook."""
+    context = {"game": link.game, "link": link, "groups": presenters.mu_rulebook(link.game)}
+    return render(request, "mu/rulebook.html", context)

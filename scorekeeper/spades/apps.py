@@ -13,8 +13,8 @@ class SpadesConfig(AppConfig):
         from scorekeeper.games.kinds import register
         from scorekeeper.games.views.kinds import register_views
 
-        from .kind import Spades
+        from .kind import SPADES
         from .kind_views import SPADES_VIEWS
 
-        register(Spades())
-        register_views(Spades.name, SPADES_VIEWS)
+        register(SPADES)
+        register_views(SPADES.name, SPADES_VIEWS)

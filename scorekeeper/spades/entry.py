@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, refused_table_bids
 from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
-from scorekeeper.games.models import Hand
+from scorekeeper.games.models import Row
 
 from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
 from .presenters import SpadesPage, bid_choices, bid_label
@@ -126,11 +126,11 @@ def result_rows(page: SpadesPage, form: TricksForm | HandForm, *, bemo_sides: se
     return rows
 
 
-def edit_initial(hand: Hand) -> dict[str, Any]:
+def edit_initial(hand: Row) -> dict[str, Any]:
     """The edit form's values for a stored hand."""
-    initial: dict[str, Any] = {f"bid_{index}": str(bid) for index, bid in enumerate(hand.bids or ())}
-    initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.tricks)})
-    declared = hand.declarations
+    initial: dict[str, Any] = {f"bid_{index}": str(bid) for index, bid in enumerate(hand.record.get("bids") or ())}
+    initial.update({f"tricks_{seat}": str(taken) for seat, taken in enumerate(hand.record["tricks"])})
+    declared = hand.record
     for record_name, field_name in (("blind", "blind"), ("ten_for_two_hundred", "ten"), ("no_trump", "no_trump")):
         initial.update({f"{field_name}_{side}": True for side in declared.get(record_name, [])})
     for bemo in declared.get("bemo", []):

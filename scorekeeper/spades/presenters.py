@@ -22,10 +22,10 @@ from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, 
 from scorekeeper.engine.spades.offers import Declarable, declarable
 from scorekeeper.engine.spades.rulebook import rulebook
 from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Row
 from scorekeeper.games.presenters import RulebookEntry, ShownLine, SideTotal, rulebook_entries, shown_line, side_totals
 
-from .rows import read_spades_game, spades_game
+from .rows import hand_complete, read_spades_game, spades_game
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class SpadesPage:
     game: Game
     engine: SpadesGame
     sheet: Sheet
-    in_play: Hand | None
+    in_play: Row | None
     next_number: int
     dealer: str
     first_bidder: str
@@ -217,8 +217,7 @@ class SpadesPage:
         if self.in_play is None:
             return ()
         return tuple(
-            (bemo["side"], self.sheet.sides[bemo["side"]], bemo["kind"])
-            for bemo in self.in_play.declarations.get("bemo", [])
+            (bemo["side"], self.sheet.sides[bemo["side"]], bemo["kind"]) for bemo in self.in_play.record.get("bemo", [])
         )
 
     @property
@@ -232,7 +231,7 @@ class SpadesPage:
         if self.in_play is None:
             return ()
         engine = self.engine
-        bids = [normalise_bid(engine.rules, bid) for bid in self.in_play.bids]
+        bids = [normalise_bid(engine.rules, bid) for bid in self.in_play.record["bids"]]
         return tuple(
             (
                 self.sheet.sides[side],
@@ -248,7 +247,8 @@ class SpadesPage:
         if self.in_play is None or self.partnership:
             return ()
         return tuple(
-            SeatCell(turn.seat, turn.player, bid_label(self.in_play.bids[turn.seat]), None) for turn in self.order
+            SeatCell(turn.seat, turn.player, bid_label(self.in_play.record["bids"][turn.seat]), None)
+            for turn in self.order
         )
 
 
@@ -268,7 +268,7 @@ def bid_choices(bids: tuple[Bid, ...]) -> tuple[BidChoice, ...]:
     return tuple(BidChoice(str(bid), bid_label(bid)) for bid in bids)
 
 
-def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
+def spades_page(game: Game, hands: list[Row] | None = None) -> SpadesPage:
     """Score ``game`` and lay it out for the sheet page.
 
     Args:
@@ -279,7 +279,7 @@ def spades_page(game: Game, hands: list[Hand] | None = None) -> SpadesPage:
     else:
         engine, last = spades_game(game, hands), (hands[-1] if hands else None)
     sheet = score_game(engine)
-    in_play = last if last is not None and not last.is_complete else None
+    in_play = last if last is not None and not hand_complete(last.record) else None
     number = len(engine.hands)
     order = tuple(
         SeatTurn(

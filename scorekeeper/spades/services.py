@@ -22,23 +22,26 @@ from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import verify_bidding
 from scorekeeper.engine.spades.game import Bid, SpadesGame, normalise_bid
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
+from scorekeeper.engine.spades.sources import GAME
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.changes import (
-    StaleHand,
-    change_record,
+    WriteConflict,
+    Written,
     game_locked,
+    play_kept,
+    row_save,
     verify_form_number,
     verify_room,
     verify_shown,
 )
-from scorekeeper.games.models import Change, Game, Hand, HouseRules, Player
+from scorekeeper.games.models import Change, Game, HouseRules, Player, Row
 from scorekeeper.games.services import game_create
-from scorekeeper.games.undo import snapshot, verify_only_last_in_play
+from scorekeeper.games.undo import verify_only_last_in_play
 
-from .rows import spades_game
+from .rows import declarations_of, hand_complete, spades_game, stored_record, tricks_of
 
 __all__ = [
-    "StaleHand",
+    "WriteConflict",
     "game_start",
     "hand_bids_save",
     "hand_misdeal",
@@ -51,15 +54,15 @@ __all__ = [
 FULL = gettext_noop("This game has reached %(most)d hands, the most a game can hold: start a new one.")
 
 
-def bids_number(game: Game, hands: Sequence[Hand]) -> int:
+def bids_number(game: Game, hands: Sequence[Row]) -> int:
     """The 0-based hand a bids (or misdeal) form must have been shown for to be saved now: the next."""
     return len(hands)
 
 
-def tricks_number(game: Game, hands: Sequence[Hand]) -> int | None:
+def tricks_number(game: Game, hands: Sequence[Row]) -> int | None:
     """The 0-based hand a tricks form must have been shown for to be saved now: the hand in play,
     or the next when it bids itself (no bids: its tricks start and finish it); ``None``: none."""
-    if hands and not hands[-1].is_complete:
+    if hands and not hand_complete(hands[-1].record):
         return len(hands) - 1
     return len(hands) if spades_game(game, hands).bids_itself(len(hands)) else None
 
@@ -73,7 +76,7 @@ def hand_bids_save(
     number: int | None = None,
     device: str = "",
     write_key: str = "",
-) -> Hand:
+) -> Written:
     """Write the bids of the next hand (the hand is then in play).
 
     Args:
@@ -88,7 +91,7 @@ def hand_bids_save(
         write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
-        StaleHand: ``number`` is not the next hand any more.
+        WriteConflict: ``number`` is not the next hand any more.
         RuleError: the game is over, a hand is already in play, or a bid or
             declaration is not allowed now (``field``, ``seat`` set).
     """
@@ -98,23 +101,15 @@ def hand_bids_save(
     declarations = declarations or {}
     candidate = parse_spades_hand(len(hands), {"bids": list(bids), "tricks": [], **declarations})
     checked = verify_bidding(engine, candidate, totals=sheet.totals, number=len(hands))
-    hand = Hand.objects.create(game=game, number=len(hands), bids=list(checked.bids or ()), declarations=declarations)
-    change_record(
-        game,
-        [*hands, hand],
-        action=Change.Action.BIDS,
-        number=hand.number,
-        before=None,
-        after=hand,
-        device=device,
-        write_key=write_key,
-        scored=(engine, sheet),  # the hand in play changes no score
-    )
-    return hand
+    return row_save(
+        game, hands, number=len(hands), record=stored_record(checked.bids or (), None, declarations),
+        action=Change.Action.BIDS, device=device, write_key=write_key,
+        verify=lambda rows: (engine, sheet),  # checked above; the hand in play changes no score
+    )  # fmt: skip
 
 
 @transaction.atomic
-def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "", write_key: str = "") -> Hand:
+def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: str = "", write_key: str = "") -> Written:
     """Record that ``seat`` called a misdeal: the hand is thrown in, the same dealer deals again.
 
     Args:
@@ -122,44 +117,33 @@ def hand_misdeal(*, game: Game, seat: int, number: int | None = None, device: st
             write key (``games.views.once``), for the change history.
 
     Raises:
-        StaleHand: ``number`` is not the next hand any more.
+        WriteConflict: ``number`` is not the next hand any more.
         RuleError: misdeals are not played, or a hand is in play or the game is over.
     """
     game, hands = game_locked(game)
     verify_form_number(number, bids_number(game, hands))
     _verify_hand_may_start(hands)
-    candidate = Hand(game=game, number=len(hands), bids=None, tricks=None, declarations={"misdeal": seat})
-    rows = [*hands, candidate]
-    scored = verify_hands(game, rows)  # the game being over already is a rule error here too
-    candidate.save()
-    change_record(
-        game,
-        rows,
-        action=Change.Action.MISDEAL,
-        number=candidate.number,
-        before=None,
-        after=candidate,
-        device=device,
+    # The whole game is checked with it: the game being over already is a rule error here too.
+    return row_save(
+        game, hands, number=len(hands), record={"misdeal": seat}, action=Change.Action.MISDEAL, device=device,
         write_key=write_key,
-        scored=scored,
-    )
-    return candidate
+    )  # fmt: skip
 
 
-def _next_hand_state(game: Game, hands: list[Hand]) -> tuple[SpadesGame, Sheet]:
+def _next_hand_state(game: Game, hands: list[Row]) -> tuple[SpadesGame, Sheet]:
     """The engine game and its sheet, checked that a new hand may start now."""
     _verify_hand_may_start(hands)
     engine = spades_game(game, hands)
     sheet = score_game(engine)
     if sheet.finished:
-        raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source="spades.md: Standard scoring 5")
+        raise RuleError(Text(gettext_noop("The game is over: no more hands.")), source=GAME)
     return engine, sheet
 
 
-def _verify_hand_may_start(hands: list[Hand]) -> None:
+def _verify_hand_may_start(hands: list[Row]) -> None:
     """Raise :class:`RuleError` if the game has no room for a hand, or one is in play."""
     verify_room(hands, full=FULL)
-    if hands and not hands[-1].is_complete:
+    if hands and not hand_complete(hands[-1].record):
         raise RuleError(
             Text(gettext_noop("The bids of this hand are already written: enter the tricks, or undo the bids.")),
             field="bids",
@@ -176,7 +160,7 @@ def hand_tricks_save(
     device: str = "",
     write_key: str = "",
     play: Play | None = None,
-) -> Hand:
+) -> Written:
     """Write the tricks taken in the hand in play; the hand is then scored.
 
     The first hand of a game that bids itself has no bids: its tricks start and
@@ -190,37 +174,26 @@ def hand_tricks_save(
         play: how the cards were played (a replay "used for the sheet"), kept with the hand.
 
     Raises:
-        StaleHand: ``number`` is not the hand in play any more.
+        WriteConflict: ``number`` is not the hand in play any more.
         RuleError: no hand is in play, or the tricks or results are wrong.
     """
     game, hands = game_locked(game)
-    in_play = bool(hands) and not hands[-1].is_complete
+    in_play = bool(hands) and not hand_complete(hands[-1].record)
     bids_itself = not in_play and spades_game(game, hands).bids_itself(len(hands))
     verify_form_number(number, tricks_number(game, hands))
-    if bids_itself:
-        hands.append(Hand(game=game, number=len(hands), bids=None, declarations={}))
-    elif not in_play:
+    if not in_play and not bids_itself:
         raise RuleError(Text(gettext_noop("No hand is in play: enter the bids first.")), field="tricks")
-    current = hands[-1]
-    before = None if bids_itself else snapshot(current)
-    current.tricks = list(tricks)
-    current.declarations = _with_results(current.declarations, results or {})
-    if play is not None:
-        current.declarations = {**current.declarations, "play": play.record()}
-    scored = verify_hands(game, hands)
-    current.save()
-    change_record(
-        game,
-        hands,
-        action=Change.Action.TRICKS,
-        number=current.number,
-        before=before,
-        after=current,
-        device=device,
-        write_key=write_key,
-        scored=scored,
+    stored = {} if bids_itself else hands[-1].record  # a hand that bids itself starts with its tricks
+    declarations = _with_results(
+        {name: value for name, value in stored.items() if name not in ("bids", "tricks")}, results or {}
     )
-    return current
+    if play is not None:
+        declarations = {**declarations, "play": play.record()}
+    record = stored_record(stored.get("bids"), tricks, declarations)
+    number = len(hands) if bids_itself else len(hands) - 1
+    return row_save(
+        game, hands, number=number, record=record, action=Change.Action.TRICKS, device=device, write_key=write_key
+    )
 
 
 def _with_results(declarations: dict[str, Any], results: dict[str, Any]) -> dict[str, Any]:
@@ -246,7 +219,7 @@ def hand_update(
     shown: str | None = None,
     device: str = "",
     write_key: str = "",
-) -> Hand:
+) -> Written:
     """Correct a played hand (0-based ``number``); every later hand is checked again. A correction
     that changes nothing writes nothing: no new version, no change in the history.
 
@@ -259,46 +232,28 @@ def hand_update(
         write_key: the write key of the phone's form, kept with the change (``games.views.once``).
 
     Raises:
-        Hand.DoesNotExist: no played hand with that number (and no ``shown``).
-        StaleHand: the hand changed since the form was opened, or (``shown`` given) is gone.
+        Row.DoesNotExist: no played hand with that number (and no ``shown``).
+        WriteConflict: the hand changed since the form was opened, or (``shown`` given) is gone.
         RuleError: the corrected hand, or a later hand because of it, breaks a rule.
     """
     game, hands = game_locked(game)
-    if not 0 <= number < len(hands) or not hands[number].is_complete or hands[number].tricks is None:
+    if not 0 <= number < len(hands) or tricks_of(hands[number]) is None:  # in play, thrown in, or none
         if shown:  # the form showed this hand: another phone undid it meanwhile
-            raise StaleHand()
-        raise Hand.DoesNotExist
+            raise WriteConflict()
+        raise Row.DoesNotExist
     hand = hands[number]
     verify_shown(hand, shown)
-    before = snapshot(hand)
     rules = spades_rules(game.rules)
-    played, old_tricks = hand.declarations.get("play"), hand.tricks
-    hand.bids = None if bids is None else [normalise_bid(rules, bid) for bid in bids]
-    hand.tricks = list(tricks)
-    if declarations is not None:
-        hand.declarations = declarations
+    bids = None if bids is None else [normalise_bid(rules, bid) for bid in bids]
+    record = stored_record(bids, tricks, declarations_of(hand) if declarations is None else declarations)
     # The play recorded stays only while it still describes the hand: the same tricks (issue 16).
-    kept = {name: value for name, value in hand.declarations.items() if name != "play"}
-    hand.declarations = {**kept, "play": played} if played is not None and hand.tricks == old_tricks else kept
-    if snapshot(hand) == before:
-        return hand  # nothing changed: no new version, nothing in the history (issue 24)
-    scored = verify_hands(game, hands)
-    hand.save(update_fields=["bids", "tricks", "declarations"])
-    change_record(
-        game,
-        hands,
-        action=Change.Action.EDIT,
-        number=hand.number,
-        before=before,
-        after=hand,
-        device=device,
-        write_key=write_key,
-        scored=scored,
+    record = play_kept(hand.record, record, described=("tricks",))
+    return row_save(
+        game, hands, number=number, record=record, action=Change.Action.EDIT, device=device, write_key=write_key
     )
-    return hand
 
 
-def verify_hands(game: Game, hands: list[Hand]) -> tuple[SpadesGame, Sheet]:
+def verify_hands(game: Game, hands: list[Row]) -> tuple[SpadesGame, Sheet]:
     """Check ``hands`` (changed in memory, not yet saved) as the whole game; return the
     engine game and its scored sheet (the write records them: the game is scored once).
 
@@ -311,15 +266,15 @@ def verify_hands(game: Game, hands: list[Hand]) -> tuple[SpadesGame, Sheet]:
     verify_only_last_in_play(game, hands)
     engine = spades_game(game, hands)
     sheet = score_game(engine)
-    if hands and not hands[-1].is_complete:
+    if hands and not hand_complete(hands[-1].record):
         if sheet.finished:
             raise RuleError(
                 Text(gettext_noop("With this change the game is over before the hand in play.")),
                 hand=len(hands) - 1,
-                source="spades.md: Standard scoring 5",
+                source=GAME,
             )
         in_play = hands[-1]
-        candidate = parse_spades_hand(in_play.number, {"bids": in_play.bids, "tricks": [], **in_play.declarations})
+        candidate = parse_spades_hand(in_play.number, {**in_play.record, "tricks": []})
         try:
             verify_bidding(engine, candidate, totals=sheet.totals, number=in_play.number)
         except RuleError as error:

@@ -13,7 +13,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, SpadesRules, spades_rules
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Row
 from scorekeeper.games.presenters import rendered
 
 from .rows import spades_game
@@ -46,7 +46,7 @@ class WhatIf:
     error: str | None
 
 
-def hand_what_if(game: Game, number: int, changes: dict, hands: list[Hand] | None = None) -> WhatIf:
+def hand_what_if(game: Game, number: int, changes: dict, hands: list[Row] | None = None) -> WhatIf:
     """Score the game up to hand ``number`` (1-based) again with the rules record ``changes`` applied.
 
     Args:

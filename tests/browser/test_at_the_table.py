@@ -38,7 +38,7 @@ def turn_mark(page: Page, legend: str) -> str:
     ],
 )
 def test_the_totals_say_what_the_game_is_played_to(page: Page, german_page: Page, live_server, rules, english, german):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=rules)
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=rules)
     for phone, text in ((page, english), (german_page, german)):
         phone.goto(live_server.url + sheet_url(game))
         expect(phone.locator("#scoreboard .played-to")).to_have_text(text)
@@ -70,14 +70,18 @@ def test_whose_turn_it_is_to_bid_and_to_enter_tricks_is_marked_and_so_is_the_dea
 
 
 def test_the_german_sheet_marks_the_turn_in_german(german_page: Page, live_server):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     german_page.goto(live_server.url + sheet_url(game))
     assert turn_mark(german_page, "Bob") == '"bietet jetzt"'
     expect(german_page.locator("#entry legend", has_text="Ann")).to_contain_text("gibt")
 
 
 def test_the_save_that_wins_the_game_brings_the_winner_into_view(page: Page, live_server):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     for _ in range(8):  # Ann & Cat 488, Bob & Dan 480: the winner's line is far above the form
         play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     page.goto(live_server.url + sheet_url(game))
@@ -94,7 +98,9 @@ def test_the_save_that_wins_the_game_brings_the_winner_into_view(page: Page, liv
 
 
 def test_the_rest_line_warns_as_soon_as_the_tricks_tapped_pass_13(page: Page, german_page: Page, live_server):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     spades_services.hand_bids_save(game=game, bids=[3, 4, 2, 3])
     for phone, warning in (
         (page, "The tricks tapped add up to 15: a hand has 13."),
@@ -130,7 +136,9 @@ def test_a_form_another_phone_saved_says_who_saved_it_instead_of_silently_replac
 def test_a_refused_correction_says_why_in_plain_words_in_view(page: Page, live_server):
     """Hand 1 corrected so that Bob & Dan were not behind after all: Bob's blind nil in hand 2,
     allowed only 100 behind, would be illegal. The refusal says where they stand, in view."""
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     play(game, [3, 4, 2, 3], [7, 0, 6, 0])  # Bob & Dan set: 128 behind
     play(game, [3, "blind_nil", 3, 3], [4, 0, 5, 4])  # so Bob may bid blind nil
     page.goto(live_server.url + sheet_url(game))
@@ -148,7 +156,10 @@ def test_taps_kept_in_a_form_sent_afresh_still_rule_out_what_they_ruled_out(page
     """A correction on another phone puts Bob & Dan 128 behind: the bids form comes afresh (blind
     nil offered now) with Bob's nil kept, and Dan's 1 to 3 muted again beside it."""
     game = services.game_create(
-        players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard", "nil_partner_min_bid": 4}
+        kind="spades",
+        players=["Ann", "Bob", "Cat", "Dan"],
+        dealer=0,
+        rules={"preset": "standard", "nil_partner_min_bid": 4},
     )
     play(game, [3, 4, 2, 3], [4, 4, 2, 3])
     page.goto(live_server.url + sheet_url(game))
@@ -172,7 +183,9 @@ def test_a_bid_missing_on_save_is_said_at_its_row_in_view(page: Page, live_serve
 
 
 def test_rows_and_sections_that_open_look_tappable_with_a_chevron_that_turns(page: Page, live_server):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     play(game, [3, 4, 2, 3], [4, 4, 2, 3])
     page.goto(live_server.url + sheet_url(game))
     chevron = "e => getComputedStyle(e, '::after').transform"
@@ -217,8 +230,12 @@ def test_at_320_px_nothing_overflows_and_every_tap_target_is_44_px_wide(
 ):
     phone = german_page if language == "de" else page
     phone.set_viewport_size({"width": 320, "height": 640})
-    spades = services.game_create(players=["Alexandra", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
-    played = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    spades = services.game_create(
+        kind="spades", players=["Alexandra", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
+    played = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     play(played, [3, 4, 2, 3], [4, 4, 2, 3])
     spades_services.hand_bids_save(game=played, bids=[3, 3, 3, 3])
     mu = services.game_create(players=MU_PLAYERS, dealer=0, rules={"preset": "standard"}, kind="mu")
@@ -260,7 +277,9 @@ def test_the_share_page_copies_a_link_where_the_phone_has_no_share_sheet(
 ):
     phone = german_page if language == "de" else page
     phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     phone.goto(live_server.url + reverse("games:share", args=[game.edit_key]))
     assert phone.evaluate("navigator.share === undefined")  # headless Chromium on Linux has none
     phone.locator("#view-link").get_by_role("button", name=label).click()
@@ -270,7 +289,9 @@ def test_the_share_page_copies_a_link_where_the_phone_has_no_share_sheet(
 
 def test_the_share_page_uses_the_phones_share_sheet_where_there_is_one(page: Page, live_server):
     page.add_init_script("navigator.share = (data) => { window.shared = data; return Promise.resolve(); }")
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     page.goto(live_server.url + reverse("games:share", args=[game.edit_key]))
     page.locator("#edit-link").get_by_role("button", name="Share the link").click()
     assert page.evaluate("window.shared.url") == live_server.url + f"/games/{game.edit_key}/"
@@ -283,7 +304,7 @@ A4_WIDTH = round(186 / 25.4 * 96)
 @pytest.mark.parametrize(("players", "preset"), [(4, "standard"), (6, "six_player")])
 def test_the_printed_sheet_fits_a4_portrait_with_every_sides_totals(page: Page, live_server, players, preset):
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players]
-    game = services.game_create(players=names, dealer=0, rules={"preset": preset})
+    game = services.game_create(kind="spades", players=names, dealer=0, rules={"preset": preset})
     tricks = 13 if players == 4 else 17  # six players play two packs
     for _ in range(3):
         spades_services.hand_bids_save(game=game, bids=[2] * players)
@@ -306,7 +327,9 @@ def test_the_printed_sheet_fits_a4_portrait_with_every_sides_totals(page: Page, 
 def test_a_citation_reads_as_a_player_says_it_and_opens_the_rule_in_one_tap(page: Page, german_page: Page, live_server):
     """Issue 15: "Pagat: Spades, Scoring", not "spades.md: Standard scoring 1"; one tap opens the
     rules reference at that section, in view; in German too ("Mü-Regelheft §8.1")."""
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     play(game, [4, "nil", 3, 2], [6, 0, 5, 2])
     page.goto(live_server.url + sheet_url(game))
     page.locator("#hand-1 summary").click()

@@ -19,11 +19,11 @@ TARGET = {"preset": "standard", "target": 100}
 
 
 def test_find_a_player_open_a_game_export_and_import_it_back(live_server, page: Page, tmp_path) -> None:
-    won = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
+    won = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
     spades_services.hand_bids_save(game=won, bids=[5, "nil", 5, 3])
     spades_services.hand_tricks_save(game=won, tricks=[6, 0, 5, 2])
     other = services.game_create(
-        players=["Ann", "Eve", "Fay", "Gus"], dealer=0, rules=TARGET, group=Player.objects.all()
+        kind="spades", players=["Ann", "Eve", "Fay", "Gus"], dealer=0, rules=TARGET, group=Player.objects.all()
     )
     for game in (won, other):
         page.goto(live_server.url + sheet_url(game))  # this phone holds both games' links

@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Row
 
 from .helpers import expect_fits_the_phone, expect_totals, game_from_url, save, screenshot, tap_bids, tap_tricks
 
@@ -119,7 +119,10 @@ def test_new_york_game_at_phone_size(live_server, page: Page) -> None:
     expect(page.locator(".declare-side .side-label")).to_have_text("Bob & Dan")
 
     assert page.evaluate("window.__marker") == 1
-    assert [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")] == [
+    assert [
+        (hand.record.get("bids"), hand.record.get("tricks"))
+        for hand in Row.objects.filter(game=game).order_by("number")
+    ] == [
         (None, [5, 2, 5, 1]),
         ([5, 4], [3, 5, 3, 2]),
     ]
@@ -182,7 +185,10 @@ def test_cutthroat_game_at_phone_size(live_server, page: Page) -> None:
     expect(page.locator("#hand-1 .run")).to_have_text(["50", "30", "-40"])
 
     assert page.evaluate("window.__marker") == 1
-    assert [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")] == [
+    assert [
+        (hand.record.get("bids"), hand.record.get("tricks"))
+        for hand in Row.objects.filter(game=game).order_by("number")
+    ] == [
         ([6, 5, 4], [7, 7, 3]),
         ([8, 5, 0], [8, 8, 1]),
     ]

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Deal
+from scorekeeper.games.models import Row
 from scorekeeper.mu import services as mu_services
 from tests.browser.helpers import on_screen
 from tests.games.factories import sheet_url
@@ -120,7 +120,7 @@ def test_every_tap_of_a_mu_deal_is_on_one_screen(live_server, page: Page, player
         expect_tappable(page, page.get_by_role("button", name="Save card points"))
     assert info.value.status == 200
     expect(page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
-    record = Deal.objects.get(game=game, number=0).record
+    record = Row.objects.get(game=game, number=0).record
     assert (record["chef"], record["vize"], record["partner"]) == (EMMA, BEATE, ANNA)
     assert record["points"] == [rest, *points.values()]
 
@@ -144,7 +144,7 @@ def test_the_dealers_rest_shows_as_points_are_typed_and_too_many_are_said_at_onc
         page.locator("label[for=card-2-red7]").click()
     expect(page.locator("input[name=points_2]")).to_have_value("2")
     expect(rest).to_have_text("Anna took the rest: 4")
-    assert "points" not in Deal.objects.get(game=game, number=0).record
+    assert "points" not in Row.objects.get(game=game, number=0).record
 
 
 LONG_NAMES = ["Friederike", "Maximilian", "Christiane", "Konstantin", "Dagmar", "Franziska"]
@@ -210,7 +210,7 @@ def test_a_phone_that_lost_a_mu_race_is_told_what_both_had_and_can_use_its_entry
     told.get_by_role("button", name="Use mine instead").click()
     expect(second_page.get_by_role("heading", name="Deal 1: being played")).to_be_visible()
     expect(second_page.locator("#messages .conflict")).to_have_count(0)
-    record = Deal.objects.get(game=game, number=0).record
+    record = Row.objects.get(game=game, number=0).record
     assert (record["chef"], record["level"]) == (3, 3)
 
     # The card points: the first phone (its poll showing the second's auction) saves first again.
@@ -228,7 +228,7 @@ def test_a_phone_that_lost_a_mu_race_is_told_what_both_had_and_can_use_its_entry
     told.get_by_role("button", name="Use mine instead").click()
     expect(second_page.locator("#messages .conflict")).to_have_count(0)
     expect(second_page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
-    assert Deal.objects.get(game=game, number=0).record["points"] == [25, 10, 20, 5]
+    assert Row.objects.get(game=game, number=0).record["points"] == [25, 10, 20, 5]
 
 
 @pytest.mark.parametrize("size", [(375, 812), (320, 640)], ids=["375x812", "320x640"])

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.models import Game, Row
 from scorekeeper.mu import services as mu_services
 
 from .helpers import HeldPreviews, expect_fits_the_phone, expect_totals, game_from_url, press, save, screenshot
@@ -139,7 +139,7 @@ def test_five_player_mu_game_at_phone_size(live_server, page: Page) -> None:
     expect(playing).to_contain_text("Emma & Anna need 33 of 60")
     expect(playing).to_contain_text("Vize: Beate")
     expect_totals(page, 15, 0, 15, -30, 0)  # nothing scored while the cards are played
-    assert Deal.objects.get(game=game, number=1).record == {
+    assert Row.objects.get(game=game, number=1).record == {
         "chef": EMMA,
         "level": 4,
         "vize": BEATE,
@@ -200,7 +200,7 @@ def test_five_player_mu_game_at_phone_size(live_server, page: Page) -> None:
     expect(page.locator(".winner")).to_have_count(0)  # nobody over 200
 
     assert page.evaluate("window.__marker") == 1
-    assert [deal.record.get("points") for deal in Deal.objects.filter(game=game).order_by("number")] == [
+    assert [deal.record.get("points") for deal in Row.objects.filter(game=game).order_by("number")] == [
         None,
         [15, 7, 8, 10, 20],
         [9, 18, 11, 12, 10],
@@ -254,7 +254,7 @@ def test_tied_vize_asks_for_digits(live_server, page: Page) -> None:
     playing = page.locator(".playing")
     expect(playing).to_contain_text("Dagmar & Anna need 33 of 60")
     expect(playing).to_contain_text("Vize: Conny")
-    record = Deal.objects.get(game=game, number=0).record
+    record = Row.objects.get(game=game, number=0).record
     assert (record["chef"], record["vize"], record["partner"], record["level"]) == (DAGMAR, CONNY, ANNA, 4)
     assert (record["chef_trump"], record["vize_trump"]) == (None, 8)
     assert page.evaluate("window.__marker") == 1
@@ -354,7 +354,7 @@ def test_taps_while_the_auction_comes_back_are_kept(live_server, page: Page) -> 
     tap_label(page, "chef-trump-blue")
     tap_label(page, f"partner-{ANNA}")
     save(page, "Save the auction", "Deal 1: being played")
-    record = Deal.objects.get(game=game, number=0).record
+    record = Row.objects.get(game=game, number=0).record
     assert (record["chef"], record["vize"], record["chef_trump"], record["partner"]) == (DAGMAR, CONNY, "blue", ANNA)
 
 
@@ -383,7 +383,7 @@ def test_points_typed_and_cards_tapped_while_a_count_comes_back_are_kept(live_se
     counts.stop()
     enter_points(page, {DAGMAR: 20, EMMA: 7})
     save(page, "Save card points", "Deal 2: the auction")
-    assert Deal.objects.get(game=game, number=0).record["points"] == [15, 4, 14, 20, 7]
+    assert Row.objects.get(game=game, number=0).record["points"] == [15, 4, 14, 20, 7]
 
 
 def test_card_points_another_phone_saved_first_are_said_in_view_and_nothing_is_lost(
@@ -406,4 +406,4 @@ def test_card_points_another_phone_saved_first_are_said_in_view_and_nothing_is_l
     message = second_page.get_by_text("This deal was just changed from another phone")
     expect(message).to_be_in_viewport()
     expect(second_page.get_by_role("heading", name="Deal 2: the auction")).to_be_visible()
-    assert Deal.objects.get(game=game, number=0).record["points"] == [9, 10, 14, 20, 7]
+    assert Row.objects.get(game=game, number=0).record["points"] == [9, 10, 14, 20, 7]

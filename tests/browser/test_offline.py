@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Change, Hand
+from scorekeeper.games.models import Change, Row
 from scorekeeper.spades import services as spades_services
 
 from .helpers import start_spades_game, tap_bids, until
@@ -35,10 +35,10 @@ def test_a_save_without_a_connection_is_kept_and_sent_when_it_is_back(page: Page
     expect(page.locator(".not-saved + button")).to_have_text("Save bids")  # said where the finger is
     expect(page.locator(".not-saved")).to_be_in_viewport()
     expect(page.locator("#bid-0-3")).to_be_checked()  # every tap kept
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
     page.context.set_offline(False)  # the browser says "online": the kept save goes by itself
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+    assert list(Row.objects.filter(game=game).values_list("record__bids", flat=True)) == [[3, 4, 2, 3]]
     assert kept_saves(page) == []
 
 
@@ -57,7 +57,7 @@ def test_a_save_whose_answer_is_lost_is_stored_once_and_answered_as_saved(page: 
         page.get_by_role("button", name="Save bids").click()  # lost, kept, and sent again by itself
     assert lost and again.value.status == 200
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
     assert Change.objects.filter(game=game, action="bids").count() == 1
     expect(page.locator("#messages")).not_to_contain_text("another phone")
 
@@ -83,7 +83,7 @@ def test_a_game_opens_without_a_connection_and_its_kept_save_goes_when_back(page
     page.context.set_offline(False)
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     expect(page.locator("#offline")).to_be_hidden()
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
 
 
 def test_the_screen_stays_on_while_a_sheet_with_an_entry_form_is_open(page: Page, live_server):
@@ -149,13 +149,13 @@ def test_a_kept_save_of_a_hand_another_phone_saved_meanwhile_shows_both(page: Pa
     expect(messages).to_contain_text("This hand was just changed from another phone")
     expect(messages).to_contain_text("Kept on this phone and not saved, as another phone saved first: Hand 1: bids")
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()  # the fresh sheet
-    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[5, 5, 1, 1]]
+    assert list(Row.objects.filter(game=game).values_list("record__bids", flat=True)) == [[5, 5, 1, 1]]
     # Issue 25.3: who saved first and what, and this phone's kept entry a tap away.
     expect(messages).to_contain_text("Ben's phone saved first: bids Ann 5 · Bob 5 · Cat 1 · Dan 1")
     messages.get_by_role("button", name="Use mine instead").click()
     expect(page.locator("#messages .conflict")).to_have_count(0)
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+    assert list(Row.objects.filter(game=game).values_list("record__bids", flat=True)) == [[3, 4, 2, 3]]
 
 
 def test_a_stale_sheet_reopened_offline_keeps_its_save_not_its_previews(page: Page, live_server):
@@ -176,7 +176,7 @@ def test_a_stale_sheet_reopened_offline_keeps_its_save_not_its_previews(page: Pa
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_contain_text("This hand was just changed from another phone")
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+    assert list(Row.objects.filter(game=game).values_list("record__bids", flat=True)) == [[3, 4, 2, 3]]
 
 
 def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, live_server):
@@ -198,7 +198,7 @@ def test_a_correction_made_without_a_connection_is_sent_when_back(page: Page, li
     expect(page.locator("#hand-1 summary")).to_contain_text("Cat 2/3")  # bid 2, took 3: corrected
     expect(page.locator("#bid-0-2")).to_be_checked()  # what was being typed is still there
     assert kept_saves(page) == []
-    assert list(Hand.objects.get(game=game, number=0).tricks) == [3, 4, 3, 3]
+    assert list(Row.objects.get(game=game, number=0).record.get("tricks")) == [3, 4, 3, 3]
     assert Change.objects.filter(game=game, action="edit").count() == 1
 
 
@@ -238,7 +238,7 @@ def test_a_kept_save_answered_by_a_server_in_trouble_is_tried_again(page: Page, 
     page.context.set_offline(False)
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()  # kept, and sent again
     assert troubles == [503]
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
 
 
 def test_a_kept_save_is_sent_when_the_sheet_is_opened_again(page: Page, live_server):
@@ -250,7 +250,7 @@ def test_a_kept_save_is_sent_when_the_sheet_is_opened_again(page: Page, live_ser
     page.unroute(re.compile(r".*/bids/$"))
     page.reload()  # closed and opened again, online: the kept save goes by itself
     expect(page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [[3, 4, 2, 3]]
+    assert list(Row.objects.filter(game=game).values_list("record__bids", flat=True)) == [[3, 4, 2, 3]]
 
 
 def test_saving_a_kept_form_again_by_hand_takes_its_place(page: Page, live_server):
@@ -377,7 +377,7 @@ def test_a_change_undone_without_a_connection_shows_on_the_sheet_once_sent(page:
     page.context.set_offline(False)  # back: the kept save goes from the sheet
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
     assert page.evaluate("window.notReloaded === true")  # the live poll brought it: no reload
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
     assert kept_saves(page) == []
 
 

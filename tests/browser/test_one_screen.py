@@ -101,7 +101,7 @@ def test_a_phone_that_lost_a_race_is_told_where_it_looks_and_can_use_its_entry_i
 ) -> None:
     """Two phones on the same hand, the slower one's poll held so the race is real: it is told who saved
     first and what, beside what it had, in view; one tap makes its own entry the hand's, for bids and tricks."""
-    from scorekeeper.games.models import Hand
+    from scorekeeper.games.models import Row
 
     from ..games.factories import sheet_url
 
@@ -123,7 +123,7 @@ def test_a_phone_that_lost_a_race_is_told_where_it_looks_and_can_use_its_entry_i
     told.get_by_role("button", name="Use mine instead").click()
     expect(second_page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
     expect(second_page.locator("#messages .conflict")).to_have_count(0)
-    assert Hand.objects.get(game=game).bids == [2, 5, 3, 4]
+    assert Row.objects.get(game=game).record.get("bids") == [2, 5, 3, 4]
 
     # The tricks: the first phone (now polling the second's bids) saves first again.
     expect(page.locator("#entry")).to_contain_text("Bob 5")
@@ -139,4 +139,4 @@ def test_a_phone_that_lost_a_race_is_told_where_it_looks_and_can_use_its_entry_i
     told.get_by_role("button", name="Use mine instead").click()
     expect(second_page.locator("#messages .conflict")).to_have_count(0)
     expect(second_page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
-    assert Hand.objects.get(game=game).tricks == [2, 4, 4, 3]
+    assert Row.objects.get(game=game).record.get("tricks") == [2, 4, 4, 3]

@@ -108,7 +108,7 @@ def test_the_printed_sheet_breaks_no_word(page: Page, live_server) -> None:
     """Issue 25: the printed sheet's heads broke mid-word ("Han d", "Annabe lle bid") to fit their
     columns; now every word of every head and cell is whole, and the sheet still fits A4 portrait."""
     names = ["Annabelle", "Bartholomew", "Catherine", "Dan", "Eve", "Fay"]
-    spades = services.game_create(players=names, dealer=0, rules={"preset": "six_player"})
+    spades = services.game_create(kind="spades", players=names, dealer=0, rules={"preset": "six_player"})
     spades_services.hand_bids_save(game=spades, bids=[2] * 6)
     spades_services.hand_tricks_save(game=spades, tricks=[2] * 5 + [7])
     mu = services.game_create(
@@ -140,7 +140,7 @@ def test_what_if_reads_each_sides_names_on_a_line_or_two(page: Page, live_server
     """Issue 25: "Ann & Cat" took three lines ("Ann", "&", "Cat") in a narrow first column of the
     comparison at 375 and 320 px; a side's names now read whole, on one line or two."""
     look_at(page, size, scheme)
-    game = services.game_create(players=players, dealer=0, rules={"preset": "standard"})
+    game = services.game_create(kind="spades", players=players, dealer=0, rules={"preset": "standard"})
     spades_services.hand_bids_save(game=game, bids=[5, 2, 5, 2])
     spades_services.hand_tricks_save(game=game, tricks=[5, 1, 5, 2])
     page.goto(live_server.url + reverse("games:what_if", args=[game.edit_key, 1]) + "?compare=nil_value=50")
@@ -186,7 +186,9 @@ def test_sentences_with_names_keep_their_spaces(page: Page, page_without_javascr
     mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
     mu_services.deal_auction_save(game=mu, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
     mu_services.deal_points_save(game=mu, points=[30, 20, 10, 0])
-    spades = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    spades = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     spades_services.hand_bids_save(game=spades, bids=[5, 2, 5, 2])
     spades_services.hand_tricks_save(game=spades, tricks=[5, 1, 5, 2])
     spades_services.hand_bids_save(game=spades, bids=[3, "nil", 4, 5])
@@ -219,7 +221,9 @@ def test_sentences_with_names_keep_their_spaces(page: Page, page_without_javascr
 def test_one_sides_total_never_reads_as_the_next_sides_points(page: Page, live_server, size) -> None:
     """The screenshot sweep read "152 -139": Ann & Cat's running total 6 px from Bob & Dan's points.
     A rule now parts the sides, with room either side of it; "No hands yet." sits inside its frame."""
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     look_at(page, size, "light")
     page.goto(live_server.url + sheet_url(game))
     inside = page.locator("#sheet .empty").evaluate(

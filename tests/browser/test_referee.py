@@ -17,7 +17,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Deal, Ruling
+from scorekeeper.games.models import Row, Ruling
 from scorekeeper.games.services import game_create
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
@@ -187,7 +187,7 @@ def test_judge_a_mu_trick_with_double_trumps_at_phone_size(live_server, page: Pa
 
 
 def test_rulings_are_kept_with_the_game(live_server, page: Page) -> None:
-    game = game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     open_referee(page, f"{live_server.url}/games/{game.edit_key}/referee/")
     expect(page.get_by_text("Using the house rules of the game of Ann, Bob, Cat, Dan.")).to_be_visible()
     expect(page.locator("select[name=kind]")).to_have_count(0)
@@ -227,7 +227,7 @@ def test_referee_tap_targets_at_phone_size(live_server, page: Page) -> None:
 
 
 def test_keep_this_ruling_is_a_44px_tap_target(live_server, page: Page) -> None:
-    game = game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
     open_referee(page, f"{live_server.url}/games/{game.edit_key}/referee/")
     tap_cards(page, "10H", "QH")
     expect(page.get_by_role("button", name="Keep this ruling")).to_be_visible()
@@ -253,7 +253,9 @@ def tap_card(page: Page, code: str) -> None:
 
 def test_replay_a_spades_hand_with_a_revoke_at_phone_size(page: Page, live_server):
     """Bob shows out of hearts in trick 2, then plays a heart in trick 3: flagged the moment it is proven."""
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     page.goto(live_server.url + sheet_url(game))
     page.get_by_role("link", name="Replay the tricks card by card").click()
@@ -282,7 +284,7 @@ def test_replay_a_mu_deal_into_the_sheet(german_page: Page, live_server):
     page.locator('#replay button[name="use"]').click()
     expect(page).to_have_url(re.compile(re.escape(sheet_url(game))))
     expect(page.locator("#hand-1")).to_be_visible()
-    assert sum(Deal.objects.get(game=game, number=0).record["points"]) == 60
+    assert sum(Row.objects.get(game=game, number=0).record["points"]) == 60
 
 
 def test_a_quick_second_tap_never_loses_the_first_card(page: Page, live_server):

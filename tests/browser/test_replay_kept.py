@@ -11,7 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Deal
+from scorekeeper.games.models import Row
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
@@ -22,7 +22,9 @@ KEPT = "Object.keys(localStorage).filter((name) => name.startsWith('scorekeeper:
 
 
 def test_a_replays_cards_survive_a_reload_and_going_back_and_clear_asks_first(page: Page, live_server) -> None:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     replay = live_server.url + reverse("games:game_replay", args=[game.edit_key])
     page.goto(replay)
@@ -78,7 +80,7 @@ def test_a_kept_replay_comes_back_whole_and_is_forgotten_once_used_for_the_sheet
     assert page.evaluate(KEPT) == [f"scorekeeper:replay:{game.edit_key}:1"]
     page.locator('#replay button[name="use"]').click()
     expect(page.locator("#hand-2")).to_be_visible()
-    assert sum(Deal.objects.get(game=game, number=1).record["points"]) == 60
+    assert sum(Row.objects.get(game=game, number=1).record["points"]) == 60
     assert page.evaluate(KEPT) == []
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Hand
+from scorekeeper.games.models import Row
 
 from ..games.factories import sheet_url
 from .helpers import SHOTS, save, start_spades_game, tap_bids
@@ -52,5 +52,5 @@ def test_a_second_phone_joins_through_the_view_link_and_follows_live(
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo this change").first.click()
     expect(page.get_by_text("Change undone.")).to_be_visible()
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
     expect(second_page.get_by_role("heading", name="Hand 1: being played")).to_have_count(0, timeout=3000)

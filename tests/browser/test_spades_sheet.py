@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services as game_services
-from scorekeeper.games.models import Hand
+from scorekeeper.games.models import Row
 from scorekeeper.spades import services as spades_services
 
 from ..games.factories import sheet_url
@@ -88,7 +88,10 @@ def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> No
     expect(page.get_by_role("button", name="Save tricks")).to_have_count(0)
     expect(page.locator("#total-1")).to_have_class(re.compile(r"\bwon\b"))
     assert page.evaluate("window.__marker") == 1
-    assert [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")] == [
+    assert [
+        (hand.record.get("bids"), hand.record.get("tricks"))
+        for hand in Row.objects.filter(game=game).order_by("number")
+    ] == [
         ([4, 3, 3, 2], [5, 3, 4, 1]),
         ([3, "nil", 3, 4], [3, 0, 2, 8]),
         ([4, 3, 3, 3], [4, 3, 3, 3]),
@@ -111,7 +114,7 @@ def test_play_short_game_to_the_end_at_phone_size(live_server, page: Page) -> No
     expect_totals(page, 84, 154)
     expect(page.locator("#hand-1 .run").first).to_have_text("74")
     expect(page.locator(".winner")).to_contain_text("Bob & Dan win the game")
-    assert list(Hand.objects.get(game=game, number=0).tricks) == [5, 1, 6, 1]
+    assert list(Row.objects.get(game=game, number=0).record.get("tricks")) == [5, 1, 6, 1]
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "browser_sheet.png"), full_page=True)
@@ -144,12 +147,12 @@ def test_error_at_the_field(live_server, page: Page) -> None:
     expect(page.locator("#bid-0-4")).to_be_checked()
     expect_totals(page, 0, 0)
     assert page.evaluate("window.__marker") == 1
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
 
     # Fixing it saves the bids.
     tap_bids(page, {3: "2"})
     save(page, "Save bids", "Hand 1: tricks taken")
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
 
 
 def test_undo(live_server, page: Page) -> None:
@@ -168,7 +171,7 @@ def test_undo(live_server, page: Page) -> None:
     expect(page.get_by_text("No hands yet.")).to_be_visible()
     expect_totals(page, 0, 0)
     expect(page.get_by_role("button", name="Undo last hand")).to_have_count(0)
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
 
 
 def test_german(live_server, page: Page) -> None:
@@ -222,7 +225,7 @@ def test_a_change_on_another_phone_shows_live_and_keeps_the_taps_in_progress(
     save(page, "Save bids", "Hand 2: tricks taken")
     expect(second_page.get_by_role("heading", name="Hand 2: tricks taken")).to_be_visible(timeout=3000)
     assert second_page.evaluate("window.__marker") == 1, "the sheet was reloaded, not swapped"
-    assert Hand.objects.filter(game=game).count() == 2
+    assert Row.objects.filter(game=game).count() == 2
 
 
 def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page, second_page: Page) -> None:
@@ -241,14 +244,14 @@ def test_two_phones_saving_the_same_bids_store_one_hand(live_server, page: Page,
 
     expect(second_page.get_by_text("just changed from another phone")).to_be_in_viewport()  # said where one looks
     expect(second_page.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
 
 
 def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page) -> None:
     """A slow network: what Bob's nil rules out comes back while a finger is on Dan's 4. Only
     the style muting those buttons (and the line below them) is swapped in: no button is
     replaced or moves, so the tap lands."""
-    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"nil_partner_min_bid": 4})
+    game = game_services.game_create(kind="spades", players=SPADES_PLAYERS, dealer=0, rules={"nil_partner_min_bid": 4})
     page.goto(live_server.url + sheet_url(game))
     page.evaluate("window.__marker = 1")
     offers = HeldPreviews(page, "/offers/")
@@ -275,7 +278,7 @@ def test_a_bid_tapped_while_the_offers_come_back_is_kept(live_server, page: Page
     offers.stop()
     tap_bids(page, {2: "4", 0: "2"})
     save(page, "Save bids", "Hand 1: tricks taken")
-    assert list(Hand.objects.get(game=game).bids) == [2, 3, 4, 4]
+    assert list(Row.objects.get(game=game).record.get("bids")) == [2, 3, 4, 4]
 
 
 def test_saving_while_the_offers_are_on_their_way_saves_the_last_taps(live_server, page: Page) -> None:
@@ -294,13 +297,13 @@ def test_saving_while_the_offers_are_on_their_way_saves_the_last_taps(live_serve
     offers.wait()
     save(page, "Save bids", "Hand 1: tricks taken")
     offers.stop()
-    assert list(Hand.objects.get(game=game).bids) == [3, 4, 4, 4]
+    assert list(Row.objects.get(game=game).record.get("bids")) == [3, 4, 4, 4]
 
 
 def test_tricks_tapped_while_the_rest_comes_back_are_kept(live_server, page: Page) -> None:
     """A slow network: the rest after Bob's tricks comes back while a finger is on Cat's button.
     Only the line with the rest is swapped in, not the buttons. Ann deals; she gets the rest."""
-    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
+    game = game_services.game_create(kind="spades", players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     page.goto(live_server.url + sheet_url(game))
     page.evaluate("window.__marker = 1")
@@ -317,14 +320,14 @@ def test_tricks_tapped_while_the_rest_comes_back_are_kept(live_server, page: Pag
     expect(page.locator("[data-testid=rest]")).to_have_text("4")
     rests.stop()
     save(page, "Save tricks", "Hand 2: bids")
-    assert list(Hand.objects.get(game=game).tricks) == [4, 3, 4, 2]
+    assert list(Row.objects.get(game=game).record.get("tricks")) == [4, 3, 4, 2]
 
 
 def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_links(
     live_server, page_without_javascript: Page
 ) -> None:
     page = page_without_javascript
-    game = game_services.game_create(players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
+    game = game_services.game_create(kind="spades", players=SPADES_PLAYERS, dealer=0, rules={"preset": "standard"})
     for _ in range(3):
         spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
         spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
@@ -339,4 +342,4 @@ def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_link
     page.locator("label[for=tricks-1-2]").click()
     page.get_by_role("button", name="Save corrected hand").click()
     page.wait_for_url(re.compile(r"\?hand=2#hand-2$"))
-    assert list(Hand.objects.get(game=game, number=1).tricks) == [5, 2, 3, 3]
+    assert list(Row.objects.get(game=game, number=1).record.get("tricks")) == [5, 2, 3, 3]

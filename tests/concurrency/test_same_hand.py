@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.games import services
 from scorekeeper.games.management.commands.bench import Phone, post_at_once
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Row
 from scorekeeper.spades import services as spades_services
 
 from ..games.factories import sheet_url
@@ -21,7 +21,9 @@ PHONES = 8
 
 @pytest.fixture
 def game(transactional_db) -> Game:
-    return services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    return services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
 
 
 def test_phones_saving_the_same_bids_at_once_store_one_hand(live_server, game: Game) -> None:
@@ -31,7 +33,7 @@ def test_phones_saving_the_same_bids_at_once_store_one_hand(live_server, game: G
     statuses = post_at_once(phones, f"/games/{game.edit_key}/bids/", bids)
 
     assert sorted(statuses) == [200] + [409] * (PHONES - 1), statuses
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
 
 
 def test_phones_saving_the_same_tricks_at_once_score_the_hand_once(live_server, game: Game) -> None:
@@ -42,8 +44,8 @@ def test_phones_saving_the_same_tricks_at_once_score_the_hand_once(live_server, 
     statuses = post_at_once(phones, f"/games/{game.edit_key}/tricks/", tricks)
 
     assert sorted(statuses) == [200] + [409] * (PHONES - 1), statuses
-    hand = Hand.objects.get(game=game)
-    assert hand.tricks is not None and sum(hand.tricks) == 13
+    hand = Row.objects.get(game=game)
+    assert sum(hand.record["tricks"]) == 13
 
 
 def test_one_save_sent_again_at_once_is_stored_once_and_answered_as_saved(live_server, game: Game) -> None:
@@ -55,5 +57,5 @@ def test_one_save_sent_again_at_once_is_stored_once_and_answered_as_saved(live_s
     statuses = post_at_once(phones, f"/games/{game.edit_key}/bids/", bids)
 
     assert statuses == [200] * PHONES, statuses
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
     assert game.changes.count() == 1

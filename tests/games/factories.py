@@ -10,8 +10,8 @@ from django.db.models import Model
 from django.urls import reverse
 
 from scorekeeper.games import services
-from scorekeeper.games.kinds import kind_for
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.kinds import game_rows
+from scorekeeper.games.models import Game, Row
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.setup import NewGameForm
 
@@ -43,7 +43,9 @@ def record(hands: Sequence[dict[str, Any]] = (), **top: Any) -> dict[str, Any]:
 
 
 def new_game(*, players: Sequence[str] = PLAYERS, dealer: int = 0, rules: dict[str, Any] | None = None) -> Game:
-    return services.game_create(players=list(players), dealer=dealer, rules=rules or {"preset": "standard"})
+    return services.game_create(
+        kind="spades", players=list(players), dealer=dealer, rules=rules or {"preset": "standard"}
+    )
 
 
 def play(game: Game, bids: Sequence[Any], tricks: Sequence[int]) -> None:
@@ -85,18 +87,21 @@ def sheet_url(game: Game) -> str:
 def shown_row(game: Game, number: int) -> dict[str, str]:
     """What a correction's form of row ``number`` (1-based) of ``game`` posts to say which it was
     opened for (its fingerprint: a write that does not say is refused, issue 24)."""
-    return {"shown": kind_for(game).rows(game)[number - 1].fingerprint()}
+    return {"shown": game_rows(game)[number - 1].fingerprint()}
 
 
 def undo_form(game: Game) -> dict[str, str]:
     """What the undo button of ``game`` posts: the last row's number and fingerprint as shown."""
-    rows = kind_for(game).rows(game)
+    rows = game_rows(game)
     return {"number": str(rows[-1].number), "shown": rows[-1].fingerprint()} if rows else {"number": "", "shown": ""}
 
 
 def stored(game: Game) -> list[tuple[list, list | None]]:
     """The hands of ``game`` as stored: (bids, tricks) in order."""
-    return [(hand.bids, hand.tricks) for hand in Hand.objects.filter(game=game).order_by("number")]
+    return [
+        (hand.record.get("bids"), hand.record.get("tricks"))
+        for hand in Row.objects.filter(game=game).order_by("number")
+    ]
 
 
 def snapshot(*models: type[Model]) -> tuple:

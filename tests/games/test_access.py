@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, reverse
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat, new_key
+from scorekeeper.games.models import Change, Game, HouseRules, Player, Row, Ruling, Seat, new_key
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 from scorekeeper.urls import GAME_URLS as urlpatterns
@@ -36,7 +36,7 @@ WRITES = {
 MU_ONLY = {"mu_auction", "mu_preview", "mu_points", "mu_count", "mu_rest", "mu_deal_edit"}
 SPADES_ONLY = {"bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "hand_edit", "what_if"}
 #: Everything a game keeps, compared before and after a refused request.
-STORED = (Game, Hand, Deal, HouseRules, Ruling, Change, Player, Seat)
+STORED = (Game, Row, HouseRules, Ruling, Change, Player, Seat)
 
 
 def game_patterns() -> dict[str, URLPattern]:
@@ -364,7 +364,7 @@ def test_signing_in_claims_the_browsers_games_but_not_someone_elses() -> None:
     other = User.objects.create_user("dan", password="table-cards-77")
     browser = Client()
     mine = start_game(browser)
-    theirs = services.game_create(players=PLAYERS, dealer=0, rules={"preset": "standard"}, owner=other)
+    theirs = services.game_create(kind="spades", players=PLAYERS, dealer=0, rules={"preset": "standard"}, owner=other)
     session = browser.session
     session["games_made"] = [*session["games_made"], str(theirs.pk)]  # a forged claim
     session.save()
@@ -465,7 +465,7 @@ def test_a_phone_name_that_cannot_be_kept_changes_nothing() -> None:
     )
     assert response.status_code in (200, 302)
     client.post(reverse("games:device"), {"name": "  Ann\u200b’s   phone "})
-    client.post(reverse("games:undo", args=[game.edit_key]), {"number": "0", "shown": Hand.objects.get().fingerprint()})
+    client.post(reverse("games:undo", args=[game.edit_key]), {"number": "0", "shown": Row.objects.get().fingerprint()})
     assert Change.objects.first().device == "Ann’s phone"
 
 

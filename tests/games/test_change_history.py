@@ -13,7 +13,7 @@ from django.utils.translation import override
 
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.games import changes, services
-from scorekeeper.games.models import Change, Deal
+from scorekeeper.games.models import Change, Row
 from scorekeeper.games.presenters import change_rows
 from scorekeeper.mu import services as mu_services
 from scorekeeper.mu.summaries import deal_differences
@@ -65,7 +65,11 @@ def test_undoing_a_correction_says_the_change_back_and_a_save_in_play_says_what_
     spades_services.hand_update(game=game, number=0, bids=["nil", 4, 3, 3], tricks=[0, 4, 6, 3])
     revert = changes.change_revert(game=game, change_id=Change.objects.get(game=game, action="edit").pk)
     rows = {row.change.pk: row for row in change_rows(game)}
-    assert rows[revert.pk].differences == ("Ann: bid Nil → 3, tricks 0 → 4", "Bob: tricks 4 → 3", "Cat: tricks 6 → 3")
+    assert rows[revert.change.pk].differences == (
+        "Ann: bid Nil → 3, tricks 0 → 4",
+        "Bob: tricks 4 → 3",
+        "Cat: tricks 6 → 3",
+    )
     # Bids and tricks written as the hand is played add to it: what they wrote, no comparison, and
     # the bids the tricks were added to not struck through as if they had changed (screenshot sweep).
     tricks = Change.objects.get(game=game, action="tricks")
@@ -112,7 +116,7 @@ def mu_game():
 
 def test_a_mu_correction_says_what_differs_in_english_and_german() -> None:
     game = mu_game()  # Emma Chef at level 4, Beate Vize, Anna partner
-    record = Deal.objects.get(game=game).record
+    record = Row.objects.get(game=game).record
     mu_services.deal_update(
         game=game, number=0, record={**record, "partner": 2, "chef_trump": 5, "points": [9, 10, 20, 14, 7]}
     )
@@ -140,7 +144,7 @@ def test_mu_eklats_and_a_deal_that_became_one() -> None:
         "Tied players: Anna, Conny, Dagmar → Anna, Conny",
         "Laid last: Dagmar → Conny",
     )
-    played = Deal.objects.get(game=game).record
+    played = Row.objects.get(game=game).record
     assert deal_differences(game, eklat, played) == ("Eklat → Emma Chef at level 4; points Anna 9 · Beate 10 · "
                                                       "Conny 14 · Dagmar 20 · Emma 7",)  # fmt: skip
     no_vize = {**played, "vize": None, "vize_trump": None}

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.games import changes, services
-from scorekeeper.games.models import Change, Deal, Hand
+from scorekeeper.games.models import Change, Row
 from scorekeeper.games.presenters import change_rows
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
@@ -28,7 +28,7 @@ IPHONE = (
 
 
 def stored(game) -> list[dict]:
-    return [hand.record() for hand in Hand.objects.filter(game=game)]
+    return [hand.record for hand in Row.objects.filter(game=game)]
 
 
 def actions(game) -> list[tuple[str, int]]:
@@ -57,7 +57,7 @@ def test_mu_writes_are_kept_too() -> None:
     game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")
     mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
     mu_services.deal_points_save(game=game, points=[30, 20, 10, 0])
-    record = Deal.objects.get(game=game).record
+    record = Row.objects.get(game=game).record
     mu_services.deal_update(game=game, number=0, record={**record, "points": [20, 30, 10, 0]})
     assert actions(game) == [("auction", 0), ("points", 0), ("edit", 0)]
     rows = change_rows(game)
@@ -75,9 +75,9 @@ def test_undoing_a_correction_puts_the_hand_back_and_is_itself_a_change() -> Non
     revert = changes.change_revert(game=game, change_id=edit.pk, device="Cat's phone")
 
     assert stored(game)[0] == {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
-    assert (revert.action, revert.reverts, revert.device) == ("revert", edit, "Cat's phone")
+    assert (revert.change.action, revert.change.reverts, revert.change.device) == ("revert", edit, "Cat's phone")
     # …and undoing the undo makes the correction again.
-    changes.change_revert(game=game, change_id=revert.pk)
+    changes.change_revert(game=game, change_id=revert.change.pk)
     assert stored(game)[0] == {"bids": [2, 3, 3, 3], "tricks": [5, 2, 3, 3]}
 
 
@@ -221,7 +221,7 @@ def test_a_correction_of_a_hand_changed_on_another_phone_meanwhile_is_refused() 
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     mine, theirs = Client(), Client()
     form = mine.get(reverse("games:hand_edit", args=[game.edit_key, 1])).content.decode()
-    shown = Hand.objects.get(game=game).fingerprint()
+    shown = Row.objects.get(game=game).fingerprint()
     assert f'name="shown" value="{shown}"' in form
     theirs.post(
         reverse("games:hand_edit", args=[game.edit_key, 1]),
@@ -259,7 +259,7 @@ def test_a_late_undo_tap_never_deletes_a_hand_it_did_not_mean() -> None:
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     page = Client().get(sheet_url(game)).content.decode()
-    shown = Hand.objects.get(game=game).fingerprint()
+    shown = Row.objects.get(game=game).fingerprint()
     assert f'name="number" value="0"><input type="hidden" name="shown" value="{shown}"' in page
     spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2])  # another phone starts hand 2
 

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from scorekeeper.engine.record import game_record, parse_record, score_record
 from scorekeeper.games import services
 from scorekeeper.games.management.commands import lan_address
-from scorekeeper.games.models import MAX_HANDS, SEAT_FIGURES, Game, Hand, Seat
+from scorekeeper.games.models import MAX_ROWS, SEAT_FIGURES, Game, Row, Seat
 from scorekeeper.games.records import game_export
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades.presenters import spades_page
@@ -262,7 +262,7 @@ def test_import_game_stores_the_record(tmp_path):
     assert normalised["rules"] == {"preset": "standard", "target": 300}
     assert game_export(game) == normalised
     assert game.dealer == 3
-    assert Hand.objects.filter(game=game).count() == 3
+    assert Row.objects.filter(game=game).count() == 3
     assert spades_page(game).sheet.totals == (245, 112)
 
 
@@ -296,12 +296,14 @@ def test_import_game_invalid_file_exits_2_and_stores_nothing(tmp_path, name):
     assert (status, stdout) == (2, "")
     assert_one_error_line(stderr, path, message)
     assert Game.objects.count() == 0
-    assert Hand.objects.count() == 0
+    assert Row.objects.count() == 0
 
 
 @pytest.mark.django_db
 def test_game_links_prints_every_games_links() -> None:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     out = io.StringIO()
     call_command("game_links", "--base", "http://192.168.1.5:8000/", stdout=out)
     assert f"edit http://192.168.1.5:8000/games/{game.edit_key}/" in out.getvalue()
@@ -310,13 +312,13 @@ def test_game_links_prints_every_games_links() -> None:
 
 @pytest.mark.django_db
 def test_import_game_refuses_more_hands_than_a_game_holds(tmp_path):
-    hands = [{"bids": [4, 4, 4, 4], "tricks": [4, 3, 3, 3]}] * (MAX_HANDS + 1)  # set both sides, never ends
+    hands = [{"bids": [4, 4, 4, 4], "tricks": [4, 3, 3, 3]}] * (MAX_ROWS + 1)  # set both sides, never ends
     path = write(tmp_path, json.dumps(record(hands=hands, rules={"preset": "standard", "target": 100000})))
 
     status, stdout, stderr = run_command("import_game", str(path))
 
     assert (status, stdout) == (2, "")
-    assert_one_error_line(stderr, path, f"A game holds at most {MAX_HANDS} hands; this record has {MAX_HANDS + 1}.")
+    assert_one_error_line(stderr, path, f"A game holds at most {MAX_ROWS} hands; this record has {MAX_ROWS + 1}.")
     assert Game.objects.count() == 0
 
 
@@ -325,7 +327,7 @@ def read_model(game: Game) -> tuple:
     and each seat's person (by name) and figures."""
     stored = Game.objects.get(pk=game.pk)
     seats = Seat.objects.filter(game=game).order_by("seat").values_list("seat", "side", "player__name", *SEAT_FIGURES)
-    return stored.finished, stored.hands_played, stored.record_digest, list(seats)
+    return stored.finished, stored.rows_played, stored.record_digest, list(seats)
 
 
 @pytest.mark.django_db
@@ -344,7 +346,7 @@ def test_rebuild_stats_computes_every_games_figures_and_digest_again() -> None:
     assert built[2][0] and all(figures[3] for figures in built)  # finished; seats with figures
     Seat.objects.filter(game=won).delete()
     Seat.objects.update(**{name: 0 for name in SEAT_FIGURES if name != "won"}, won=False)
-    Game.objects.update(finished=False, hands_played=0, record_digest="")
+    Game.objects.update(finished=False, rows_played=0, record_digest="")
     out = io.StringIO()
 
     call_command("rebuild_stats", stdout=out)

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.names import is_clean_text
 from scorekeeper.games import services
-from scorekeeper.games.models import Change, Deal, Game, Hand, HouseRules, Player, Ruling, Seat
+from scorekeeper.games.models import Change, Game, HouseRules, Player, Row, Ruling, Seat
 from scorekeeper.spades import services as spades_services
 from tests.profiles import examples
 
@@ -36,7 +36,7 @@ SPADES_POSTS = ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo"
 MU_POSTS = ["mu_auction", "mu_preview", "mu_points", "mu_count", "mu_rest", "undo", "rematch", "game_referee"]
 NEW_POSTS = ["new", "mu_new", "referee", "device"]
 #: Everything stored (accounts too), compared before and after a refused request.
-STORED = (Game, Hand, Deal, HouseRules, Ruling, Change, User, Player, Seat)
+STORED = (Game, Row, HouseRules, Ruling, Change, User, Player, Seat)
 
 SEATS = range(7)
 FIELDS = sorted(
@@ -79,7 +79,9 @@ VALID = {
 
 @pytest.fixture
 def games(db) -> dict[str, Game]:
-    spades = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    spades = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     play(spades, [3, 3, 3, 3], [4, 3, 3, 3])
     spades_services.hand_bids_save(game=spades, bids=[2, "nil", 4, 5])
     mu = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar"], dealer=0, rules={}, kind="mu")

@@ -1,6 +1,6 @@
 """Limits that keep one visitor from stalling a shared server (issue 11).
 
-A game holds at most ``MAX_HANDS`` hands (or Mü deals); an import holds at most
+A game holds at most ``MAX_ROWS`` hands (or Mü deals); an import holds at most
 ``MAX_IMPORT_RECORDS`` records and ``MAX_IMPORT_HANDS`` hands in at most 2 MB, and a larger
 request is refused before it is read (issue 24). Over a limit: a clear message
 before anything is stored. Bad input of every kind gets a 4xx, never a 500.
@@ -19,7 +19,7 @@ from django.utils import translation
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.games import records, services
 from scorekeeper.games.forms import ImportForm, ImportUpload
-from scorekeeper.games.models import MAX_HANDS, Deal, Game, Hand, Player
+from scorekeeper.games.models import MAX_ROWS, Game, Player, Row
 from scorekeeper.games.records import MAX_IMPORT_HANDS, MAX_IMPORT_RECORDS, import_work
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db
 ENDLESS = {"preset": "standard", "target": 100000}
 #: A hand that sets both sides (-80 each): a game of these to 100,000 never ends.
 SET = {"bids": SET_HAND[0], "tricks": SET_HAND[1]}
-STORED = (Game, Hand, Deal, Player)
+STORED = (Game, Row, Player)
 
 
 def upload(client: Client, data: object, *, confirm: bool = False):
@@ -42,47 +42,47 @@ def upload(client: Client, data: object, *, confirm: bool = False):
 
 
 def test_a_full_game_takes_no_more_hands():
-    game = services.game_import(record=record(hands=[SET] * MAX_HANDS, rules=ENDLESS))
-    with pytest.raises(RuleError, match=f"reached {MAX_HANDS} hands"):
+    game = services.game_import(record=record(hands=[SET] * MAX_ROWS, rules=ENDLESS))
+    with pytest.raises(RuleError, match=f"reached {MAX_ROWS} hands"):
         spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
-    with pytest.raises(RuleError, match=f"reached {MAX_HANDS} hands"):
+    with pytest.raises(RuleError, match=f"reached {MAX_ROWS} hands"):
         spades_services.hand_misdeal(game=game, seat=0)
-    assert game.hands.count() == MAX_HANDS
+    assert game.rows.count() == MAX_ROWS
 
 
 def test_a_full_mu_game_takes_no_more_deals():
-    deals = [{"eklat": None}] * MAX_HANDS
+    deals = [{"eklat": None}] * MAX_ROWS
     mu = {"format": "scorekeeper-game/1", "game": "mu", "players": ["A", "B", "C", "D"], "dealer": 0,
           "rules": {"target": 200}, "hands": deals}  # fmt: skip
     game = services.game_import(record=mu)
-    with pytest.raises(RuleError, match=f"reached {MAX_HANDS} deals"):
+    with pytest.raises(RuleError, match=f"reached {MAX_ROWS} deals"):
         mu_services.deal_auction_save(game=game, laid=[2, 1, 0, 0], chef_trump="red", vize_trump=7, partner=2)
 
 
 def test_the_sheet_says_why_a_full_game_takes_no_more_hands(client):
-    game = services.game_import(record=record(hands=[SET] * MAX_HANDS, rules=ENDLESS))
+    game = services.game_import(record=record(hands=[SET] * MAX_ROWS, rules=ENDLESS))
     client.get(sheet_url(game))
     response = client.post(
-        reverse("games:bids", args=[game.edit_key]), {"number": str(MAX_HANDS), **{f"bid_{s}": "3" for s in range(4)}}
+        reverse("games:bids", args=[game.edit_key]), {"number": str(MAX_ROWS), **{f"bid_{s}": "3" for s in range(4)}}
     )
     assert response.status_code == 422
-    assert f"This game has reached {MAX_HANDS} hands" in response.content.decode()
+    assert f"This game has reached {MAX_ROWS} hands" in response.content.decode()
 
 
 def test_an_import_over_the_hand_limit_is_refused_before_anything_is_stored(client):
     before = snapshot(*STORED)
-    too_long = record(hands=[SET] * (MAX_HANDS + 1), rules=ENDLESS)
+    too_long = record(hands=[SET] * (MAX_ROWS + 1), rules=ENDLESS)
     response = upload(client, too_long)
     assert response.status_code == 422
-    assert f"A game holds at most {MAX_HANDS} hands; this record has {MAX_HANDS + 1}." in response.content.decode()
+    assert f"A game holds at most {MAX_ROWS} hands; this record has {MAX_ROWS + 1}." in response.content.decode()
     assert upload(client, too_long, confirm=True).status_code == 422
     assert snapshot(*STORED) == before
 
 
 def test_the_largest_allowed_game_imports(client):
-    response = upload(client, record(hands=[SET] * MAX_HANDS, rules=ENDLESS), confirm=True)
+    response = upload(client, record(hands=[SET] * MAX_ROWS, rules=ENDLESS), confirm=True)
     assert response.status_code == 302
-    assert Game.objects.get().hands_played == MAX_HANDS
+    assert Game.objects.get().rows_played == MAX_ROWS
 
 
 def test_a_file_of_too_many_records_is_refused(client):
@@ -229,9 +229,9 @@ def test_a_file_of_more_hands_than_one_request_checks_is_refused_before_any_is_c
     """A 2 MB file held 46,200 hands: its preview took 2 s and its import 10 s of a server process.
     One request checks at most ``MAX_IMPORT_HANDS``, a trick of a recorded play counting as a hand."""
     monkeypatch.setattr(records, "record_verified", lambda record: pytest.fail("a record was checked"))
-    games = [record(hands=[SET] * MAX_HANDS, players=[f"Ann {n}", "Bob", "Cat", "Dan"], rules=ENDLESS)
-             for n in range(MAX_IMPORT_HANDS // MAX_HANDS + 1)]  # fmt: skip
-    count = len(games) * MAX_HANDS
+    games = [record(hands=[SET] * MAX_ROWS, players=[f"Ann {n}", "Bob", "Cat", "Dan"], rules=ENDLESS)
+             for n in range(MAX_IMPORT_HANDS // MAX_ROWS + 1)]  # fmt: skip
+    count = len(games) * MAX_ROWS
     before = snapshot(*STORED)
     for confirm in (False, True):
         response = upload(client, games, confirm=confirm)

@@ -3,6 +3,9 @@ migration 0012, the record digests (issue 24)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -53,7 +56,7 @@ def test_the_rooms_keep_every_table_where_it_was() -> None:
 
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # SystemExit(1) if a migration is missing
     assert {model._meta.db_table for model in apps.get_app_config("games").get_models()} >= {
-        "games_game", "games_hand", "games_deal", "games_change", "games_ruling", "games_player", "games_seat",
+        "games_game", "games_row", "games_change", "games_ruling", "games_player", "games_seat",
         "games_houserules",
     }  # fmt: skip
     assert not list(apps.get_app_config("spades").get_models()) and not list(apps.get_app_config("mu").get_models())
@@ -104,12 +107,100 @@ def test_upgrade_gives_every_stored_game_its_record_digest() -> None:
     try:
         executor.loader.build_graph()
         executor.migrate([("games", "0012_game_record_digest")])
-        for game in (spades, mu, empty):
-            stored = NewGame.objects.get(pk=game.pk)
-            assert stored.record_digest == record_digest(canonical(engine_of(stored)))
-        digests = set(NewGame.objects.values_list("record_digest", flat=True))
-        assert len(digests) == 3 and "" not in digests
-        assert dict(NewGame.objects.values_list("pk", "updated_at")) == updated  # the games list keeps its order
+        after = executor.loader.project_state([("games", "0012_game_record_digest")]).apps.get_model("games", "Game")
+        digests = dict(after.objects.values_list("pk", "record_digest"))
+        assert len(set(digests.values())) == 3 and "" not in digests.values()
+        assert dict(after.objects.values_list("pk", "updated_at")) == updated  # the games list keeps its order
     finally:
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())
+    for game in (spades, mu, empty):  # the digest is the one every write keeps (read through today's rows)
+        assert digests[game.pk] == record_digest(canonical(engine_of(NewGame.objects.get(pk=game.pk))))
+
+
+ONE_ROW_BEFORE = [("games", "0013_ruling_facts")]
+#: What a page holds that differs per request: CSRF tokens, write keys, the time it was made.
+PER_REQUEST = r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-at="|write_key" value=")[^"]+'
+
+
+def _sheets(games: list[Any]) -> list[str]:
+    """Every page of ``games`` a table opens: the sheet, the change history, the record, the CSV and print
+    (what differs by request only left out: the CSRF tokens, the write keys, the time the page was made)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    pages = []
+    for game in games:
+        for name in ("games:detail", "games:changes", "games:record", "games:csv", "games:print"):
+            response = Client().get(reverse(name, args=[game.edit_key]))
+            assert response.status_code == 200, name
+            body = response.content.decode()
+            pages.append(
+                re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-at="|write_key" value=")[^"]+', "", body)
+            )
+    return pages
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_row_model_carries_every_hand_deal_change_and_recorded_play_across_and_back() -> None:
+    """Migration 0014 (issue 26): Spades hands (three columns) and Mü deals (a record) become one
+    ``Row`` table, each row its record. A database with both kinds, a misdeal, a hand and a deal in
+    play, recorded plays and a change history opens every sheet, history, record, CSV and print page
+    byte for byte the same after going back to the two tables and forward again, and an undo from
+    the history still finds its row as the change left it."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from scorekeeper.bench.common import random_play
+    from scorekeeper.games import changes, services
+    from scorekeeper.games.kinds import game_rows
+    from scorekeeper.games.models import Change, Game, Row
+    from scorekeeper.mu import services as mu_services
+    from scorekeeper.spades import services as spades_services
+
+    from ..mu.test_sheet import PLAYERS as MU_PLAYERS
+    from .factories import new_game
+
+    spades = new_game(rules={"preset": "standard", "blind_bids": True, "misdeal": "no_spades"})
+    spades_services.hand_bids_save(game=spades, bids=["nil", 4, 4, 4], declarations={"blind": [1]})
+    spades_services.hand_tricks_save(game=spades, tricks=[0, 5, 4, 4])
+    spades_services.hand_misdeal(game=spades, seat=2)
+    spades_services.hand_bids_save(game=spades, bids=[3, 3, 3, 3])
+    play = random_play(7, leader=2)
+    used = Client().post(
+        reverse("games:game_replay", args=[spades.edit_key]),
+        {"cards": ",".join(card for trick in play.tricks for card in trick), "leader": "2", "use": "1", "number": "2"},
+    )
+    assert used.status_code in (200, 302)
+    spades_services.hand_bids_save(game=spades, bids=[2, 3, 4, 4])  # in play
+    mu = services.game_create(players=MU_PLAYERS, dealer=0, rules={"target": 200}, kind="mu")
+    mu_services.deal_auction_save(game=mu, laid=[3, 0, 3, 0, 0], last=2)  # an Eklat
+    mu_services.deal_auction_save(game=mu, laid=[2, 0, 3, 0, 0], chef_trump="red", vize_trump=7, partner=1)
+    mu_services.deal_points_save(game=mu, points=[20, 10, 20, 5, 5])
+    mu_services.deal_update(game=mu, number=1, record={**game_rows(mu)[1].record, "points": [25, 5, 20, 5, 5]})
+    mu_services.deal_auction_save(game=mu, laid=[2, 0, 3, 0, 0], chef_trump="red", vize_trump=7, partner=1)  # played
+    games = [spades, mu]
+    records = {(row.game_id, row.number): row.record for row in Row.objects.all()}
+    assert any("play" in record for record in records.values())
+    history = list(Change.objects.order_by("pk").values_list("before", "after"))
+    before = _sheets(games)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(ONE_ROW_BEFORE)
+    old = executor.loader.project_state(ONE_ROW_BEFORE).apps
+    hands = old.get_model("games", "Hand").objects.order_by("number")
+    for hand in hands:
+        as_before = {"bids": hand.bids, "tricks": hand.tricks, **hand.declarations}
+        assert {k: v for k, v in as_before.items() if v is not None} == records[(hand.game_id, hand.number)]
+    assert [deal.record for deal in old.get_model("games", "Deal").objects.order_by("number")] == [
+        record for (game, _n), record in sorted(records.items()) if game == mu.pk
+    ]
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert {(row.game_id, row.number): row.record for row in Row.objects.all()} == records
+    assert list(Change.objects.order_by("pk").values_list("before", "after")) == history
+    assert _sheets(games) == before
+    spades = Game.objects.get(pk=spades.pk)
+    written = changes.change_revert(game=spades, change_id=Change.objects.filter(game=spades).first().pk)
+    assert written.change is not None and Row.objects.filter(game=spades).count() == 3  # the bids in play undone

@@ -132,7 +132,9 @@ def client(user) -> Client:
 def spades(user) -> Game:
     """Two hands played (the second with a nil, so the explanations name a player); the third's bids are in."""
     group = Player.objects.filter(owner=user)
-    game = services.game_create(players=SPADES, dealer=0, rules={"preset": "standard"}, owner=user, group=group)
+    game = services.game_create(
+        kind="spades", players=SPADES, dealer=0, rules={"preset": "standard"}, owner=user, group=group
+    )
     play(game, *BIG_HAND)
     play(game, [4, "nil", 3, 2], [5, 0, 4, 4])
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], device=DEVICE)
@@ -206,7 +208,9 @@ def test_the_mu_auction_as_it_is_entered_isolates_every_name(client, mu) -> None
 
 def test_the_winner_is_isolated(client, user) -> None:
     group = Player.objects.filter(owner=user)
-    game = services.game_create(players=SPADES, dealer=0, rules={"preset": "standard"}, owner=user, group=group)
+    game = services.game_create(
+        kind="spades", players=SPADES, dealer=0, rules={"preset": "standard"}, owner=user, group=group
+    )
     for _ in range(5):
         play(game, *BIG_HAND)
     page = client.get(sheet_url(game))

@@ -14,10 +14,9 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games import access, services
-from scorekeeper.games.models import Change, Deal, Hand
+from scorekeeper.games import access, changes, services
+from scorekeeper.games.models import Change, Row
 from scorekeeper.games.records import game_export
-from scorekeeper.spades import services as spades_services
 
 from .factories import BIG_HAND, HTMX, SET_HAND, game_with_hands, new_game, play, sheet_url, stored, url
 
@@ -78,7 +77,7 @@ def test_tricks_sent_twice_are_stored_once_even_after_the_hand_moved_on(client):
 
 def test_an_undo_sent_twice_deletes_one_hand(client):
     game = game_with_hands(3)
-    last = Hand.objects.get(game=game, number=2)
+    last = Row.objects.get(game=game, number=2)
     data = {"number": "2", "shown": last.fingerprint(), **live(client, game)}
     first, second = sent_twice(client, url("undo", game), data, **HTMX)
     assert first.status_code == second.status_code == 200
@@ -87,7 +86,7 @@ def test_an_undo_sent_twice_deletes_one_hand(client):
 
 def test_a_correction_sent_twice_is_stored_once(client):
     game = game_with_hands(2)
-    hand = Hand.objects.get(game=game, number=0)
+    hand = Row.objects.get(game=game, number=0)
     data = {
         **{f"bid_{seat}": "4" for seat in range(4)},
         **{f"tricks_{seat}": str(t) for seat, t in enumerate([4, 4, 4, 1])},
@@ -123,7 +122,7 @@ def test_a_mu_auction_and_points_sent_twice_are_stored_once(client):
     points = {"points_1": "10", "points_2": "14", "points_3": "20", "points_4": "7", "number": "0"}
     first, second = sent_twice(client, reverse("games:mu_points", args=[game.edit_key]), points, OTHER_KEY)
     assert first.status_code == 302 and second.status_code == 302
-    assert Deal.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
     assert game_export(game)["hands"][0]["points"] == [9, 10, 14, 20, 7]
 
 
@@ -161,7 +160,7 @@ def test_a_form_sent_twice_at_once_without_javascript_is_stored_once_without_a_c
     game = new_game()
     client.get(sheet_url(game))  # the session both posts share, as one browser's do
     stored_first, release = threading.Event(), threading.Event()
-    record = spades_services.change_record
+    record = changes.change_record
 
     def slow_record(*args, **kwargs):
         change = record(*args, **kwargs)
@@ -170,7 +169,7 @@ def test_a_form_sent_twice_at_once_without_javascript_is_stored_once_without_a_c
             release.wait(10)  # the first save, stored but not yet committed
         return change
 
-    monkeypatch.setattr(spades_services, "change_record", slow_record)
+    monkeypatch.setattr(changes, "change_record", slow_record)
     data = {**{f"bid_{seat}": "3" for seat in range(4)}, "number": "0", "write_key": KEY}
     answers = {}
 

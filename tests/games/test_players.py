@@ -53,9 +53,13 @@ def client(user) -> Client:
 @pytest.fixture
 def games(user) -> dict[str, Game]:
     group = Player.objects.filter(owner=user)
-    one = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user, group=group)
+    one = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user, group=group
+    )
     play(one, [5, "nil", 5, 3], [6, 0, 5, 2])
-    two = services.game_create(players=["ann", "Dan", "Eve", "Bob"], dealer=0, rules=TARGET, owner=user, group=group)
+    two = services.game_create(
+        kind="spades", players=["ann", "Dan", "Eve", "Bob"], dealer=0, rules=TARGET, owner=user, group=group
+    )
     play(two, ["nil", 4, 4, 4], [1, 4, 4, 4])
     play(two, [3, 3, 3, 3], [3, 4, 2, 4])
     mu = services.game_create(
@@ -186,11 +190,15 @@ def test_games_list_shows_only_this_browsers_games(games) -> None:
 
 def test_games_list_queries_do_not_grow_with_games(user, client, django_assert_max_num_queries) -> None:
     for _ in range(3):
-        services.game_create(players=["A", "B", "C", "D"], dealer=0, rules={"preset": "standard"}, owner=user)
+        services.game_create(
+            kind="spades", players=["A", "B", "C", "D"], dealer=0, rules={"preset": "standard"}, owner=user
+        )
     with django_assert_max_num_queries(9) as few:
         client.get(reverse("games:list"))
     for _ in range(30):
-        services.game_create(players=["A", "B", "C", "D"], dealer=0, rules={"preset": "standard"}, owner=user)
+        services.game_create(
+            kind="spades", players=["A", "B", "C", "D"], dealer=0, rules={"preset": "standard"}, owner=user
+        )
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(reverse("games:list"))
 
@@ -200,8 +208,8 @@ def test_player_page_queries_do_not_grow_with_games(games, user, client, django_
     with django_assert_max_num_queries(12) as few:
         client.get(url)
     for _ in range(10):
-        game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user,
-                                    group=Player.objects.filter(owner=user))  # fmt: skip
+        game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET,
+                                    owner=user, group=Player.objects.filter(owner=user))  # fmt: skip
         play(game, [5, "nil", 5, 3], [6, 0, 5, 2])
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert "11/12" in client.get(url).content.decode()
@@ -222,7 +230,7 @@ def test_players_list_finds_a_player(games, client) -> None:
 def test_same_named_players_are_told_apart_by_their_last_table(games, client, django_assert_max_num_queries) -> None:
     """Issue 15: another table's Cat (a game opened through its link) and ours are listed, and
     offered in the merge menu, with their last game's day and who else sat there."""
-    other = services.game_create(players=["Cat", "Zoe", "Yan", "Xia"], dealer=0, rules=TARGET)
+    other = services.game_create(kind="spades", players=["Cat", "Zoe", "Yan", "Xia"], dealer=0, rules=TARGET)
     play(other, [4, 4, 4, 1], [4, 4, 4, 1])
     client.get(reverse("games:detail", args=[other.view_key]))
     cats = Player.objects.filter(name="Cat").order_by("pk")
@@ -296,7 +304,7 @@ def test_printable_sheet(games, client) -> None:
 
 
 def test_chart_of_running_totals() -> None:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
     assert running_chart(score_game(engine_of(game)), "hand") is None
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
     chart = running_chart(score_game(engine_of(game)), "hand")
@@ -404,7 +412,7 @@ def test_import_without_a_file_says_so(client) -> None:
 
 
 def test_the_chart_is_drawn_the_same_in_german(client) -> None:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET)
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
     page = client.get(sheet_url(game), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     svg = page[page.index("<svg viewBox") : page.index("</svg>")]
@@ -441,7 +449,9 @@ def test_a_rematch_after_a_rename_keeps_the_same_people(games, client) -> None:
 
 
 def test_no_hand_in_play_in_the_middle_of_the_game_through_the_history() -> None:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "standard"}
+    )
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     changes.hand_undo(game=game)  # hand 2 deleted
@@ -450,7 +460,7 @@ def test_no_hand_in_play_in_the_middle_of_the_game_through_the_history() -> None
     undo = Change.objects.get(game=game, action="undo")
     with pytest.raises(RuleError, match="would be in play with later hands after it"):
         changes.change_revert(game=game, change_id=undo.pk)  # hand 2 after a hand in play: refused
-    assert Game.objects.get(pk=game.pk).hands.count() == 1
+    assert Game.objects.get(pk=game.pk).rows.count() == 1
 
 
 def test_a_name_longer_than_40_characters_is_rejected_in_the_preview(client) -> None:
@@ -464,7 +474,9 @@ def test_a_name_longer_than_40_characters_is_rejected_in_the_preview(client) -> 
 
 
 def test_csv_cells_never_start_a_formula(client, user) -> None:
-    game = services.game_create(players=["=HYPERLINK(1)", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user)
+    game = services.game_create(
+        kind="spades", players=["=HYPERLINK(1)", "Bob", "Cat", "Dan"], dealer=0, rules=TARGET, owner=user
+    )
     play(game, [4, 4, 4, 1], [4, 4, 4, 1])
     rows = list(
         csv.reader(io.StringIO(client.get(reverse("games:csv", args=[game.edit_key])).content.decode("utf-8-sig")))

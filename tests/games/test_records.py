@@ -14,7 +14,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import parse_record
 from scorekeeper.games import changes, services
 from scorekeeper.games.kinds import engine_of
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Row
 from scorekeeper.games.records import canonical, game_export, import_marked, import_preview, record_digest
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
@@ -43,7 +43,7 @@ def test_game_import_round_trip():
     assert imported.pk != game.pk
     assert game_export(Game.objects.get(pk=imported.pk)) == exported
     assert totals(imported) == totals(game)
-    assert Hand.objects.filter(game=imported).count() == 3
+    assert Row.objects.filter(game=imported).count() == 3
 
 
 def test_game_import_of_a_record_from_the_spec():
@@ -87,7 +87,7 @@ def test_game_import_invalid_record_stores_nothing(data):
         services.game_import(record=data)
 
     assert Game.objects.count() == 0
-    assert Hand.objects.count() == 0
+    assert Row.objects.count() == 0
 
 
 def test_a_record_with_plays_imports_shows_and_exports_them_issue_16(client):

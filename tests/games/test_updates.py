@@ -20,7 +20,7 @@ def fresh(game: Game) -> Game:
 
 
 def twelve_hands() -> Game:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"target": 10**6})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"target": 10**6})
     for _ in range(12):
         play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     return fresh(game)

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games import changes, services
-from scorekeeper.games.kinds import kind_for
-from scorekeeper.games.models import Change, Deal, Game, Hand
+from scorekeeper.games.kinds import game_rows
+from scorekeeper.games.models import Change, Game, Row
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 MU = ["Anna", "Beate", "Conny", "Dagmar"]
 #: What a refused write must leave untouched.
-STORED = (Game, Hand, Deal, Change)
+STORED = (Game, Row, Change)
 
 
 def mu_in_play() -> Game:
@@ -131,7 +131,7 @@ def test_undo_whose_form_cannot_be_read_deletes_nothing(form) -> None:
 def test_undo_as_the_form_shows_it_still_deletes_the_last_hand() -> None:
     game = game_with_hands(2)
     assert Client().post(url("undo", game), undo_form(game), **HTMX).status_code == 200
-    assert Hand.objects.filter(game=game).count() == 1
+    assert Row.objects.filter(game=game).count() == 1
 
 
 @pytest.mark.parametrize("name", ["hand_edit", "mu_deal_edit"])
@@ -202,12 +202,15 @@ def test_a_correction_racing_an_undo_inside_the_lock_is_a_conflict() -> None:
     """The service's own check, for an undo that lands between the form's check and the lock."""
     game = game_with_hands(2)
     fingerprint = shown_row(game, 2)["shown"]
-    hand = Hand.objects.get(game=game, number=1)
+    hand = Row.objects.get(game=game, number=1)
+    bids, tricks = hand.record["bids"], hand.record["tricks"]
     changes.hand_undo(game=game)
-    with pytest.raises(spades_services.StaleHand):
-        spades_services.hand_update(game=game, number=1, bids=hand.bids, tricks=hand.tricks, shown=fingerprint)
-    with pytest.raises(Hand.DoesNotExist):  # said by no form: no such hand
-        spades_services.hand_update(game=game, number=1, bids=hand.bids, tricks=hand.tricks)
+    with pytest.raises(spades_services.WriteConflict):
+        spades_services.hand_update(
+            game=game, number=1, bids=hand.record["bids"], tricks=hand.record["tricks"], shown=fingerprint
+        )
+    with pytest.raises(Row.DoesNotExist):  # said by no form: no such hand
+        spades_services.hand_update(game=game, number=1, bids=bids, tricks=tricks)
 
 
 def test_a_save_another_phone_beat_says_who_saved_first_what_and_offers_mine_instead() -> None:
@@ -237,7 +240,7 @@ def test_a_save_another_phone_beat_says_who_saved_first_what_and_offers_mine_ins
     response = slower.post(url("tricks", game), {**mine, "instead_of": instead.group(1)}, **HTMX)
 
     assert response.status_code == 200
-    assert Hand.objects.get(game=game, number=0).tricks == [3, 3, 4, 3]  # Ann took the rest: 3
+    assert Row.objects.get(game=game, number=0).record.get("tricks") == [3, 3, 4, 3]  # Ann took the rest: 3
     assert list(Change.objects.filter(game=game).values_list("action", flat=True)[:2]) == ["tricks", "revert"]
 
 
@@ -246,7 +249,9 @@ def test_mine_instead_is_refused_once_the_other_save_changed_again() -> None:
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     theirs = spades_services.hand_tricks_save(game=game, tricks=[3, 4, 3, 3], number=0)
     change = Change.objects.filter(game=game).first()
-    spades_services.hand_update(game=game, number=0, bids=theirs.bids, tricks=[4, 3, 3, 3])  # corrected since
+    spades_services.hand_update(
+        game=game, number=0, bids=theirs.row.record["bids"], tricks=[4, 3, 3, 3]
+    )  # corrected since
     before = snapshot(*STORED)
     mine = {"tricks_1": "3", "tricks_2": "4", "tricks_3": "3", "number": "0", "instead_of": str(change.pk)}
 
@@ -275,20 +280,26 @@ AUCTION = {"laid_0": "1", "laid_1": "1", "laid_2": "2", "vize_trump": "7", "part
 #: Each entry save a slower phone can lose (issue 25.3): the game before, the address, what the faster
 #: phone saved, what the slower had, and what the hand or deal holds once the slower phone's is used instead.
 RACES = {
-    "bids": (new_game, "bids", BIDS_THEIRS, {**BIDS_THEIRS, "bid_1": "5"}, lambda row: row.bids == [2, 5, 3, 4]),
+    "bids": (
+        new_game,
+        "bids",
+        BIDS_THEIRS,
+        {**BIDS_THEIRS, "bid_1": "5"},
+        lambda row: row.record["bids"] == [2, 5, 3, 4],
+    ),
     "misdeal": (
         _spades_with_misdeals,
         "misdeal",
         BIDS_THEIRS,
         {"seat": "2"},
-        lambda row: row.declarations == {"misdeal": 2},
+        lambda row: row.record == {"misdeal": 2},
     ),
     "tricks": (
         _spades_bids_saved,
         "tricks",
         {"tricks_1": "4", "tricks_2": "3", "tricks_3": "3"},
         {"tricks_1": "3", "tricks_2": "3", "tricks_3": "3"},
-        lambda row: row.tricks == [4, 3, 3, 3],
+        lambda row: row.record["tricks"] == [4, 3, 3, 3],
     ),
     "auction": (
         _mu_new,
@@ -331,5 +342,5 @@ def test_every_entry_save_that_lost_a_race_is_told_and_offers_mine_instead(race)
     assert instead, "no 'Use mine instead' offered"
     response = slower.post(url(name, game), {**mine, "number": number, "instead_of": instead.group(1)}, **HTMX)
     assert response.status_code == 200
-    row = kind_for(game).rows(game)[0]
+    row = game_rows(game)[0]
     assert made(row), row

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scorekeeper.games import services
 from scorekeeper.games.kinds import game_rows
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.models import Game, Row
 from scorekeeper.games.records import game_export
 from scorekeeper.mu import services as mu_services
 from scorekeeper.mu.presenters import mu_page
@@ -47,7 +47,7 @@ RECORD = {
 
 def test_import_and_export_a_mu_record_round_trip():
     game = services.game_import(record=RECORD)
-    assert game.kind == "mu" and Deal.objects.filter(game=game).count() == 3
+    assert game.kind == "mu" and Row.objects.filter(game=game).count() == 3
     assert game_export(game) == RECORD
 
 
@@ -68,14 +68,14 @@ def test_mu_sheet_page_and_undo(client):
     opened = client.get(sheet_url(game) + "?hand=2").content.decode()
     assert "<bdi>Conny</bdi> (opponent): 5 × 2 = +10" in opened
     response = client.post(reverse("games:undo", args=[game.edit_key]), undo_form(game), HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and Deal.objects.filter(game=game).count() == 2
+    assert response.status_code == 200 and Row.objects.filter(game=game).count() == 2
 
 
 @pytest.mark.parametrize("name", ["bids", "bid_offers", "misdeal", "tricks", "tricks_rest"])
 def test_spades_entry_points_refuse_a_mu_game(client, name):
     game = services.game_import(record=RECORD)
     assert client.post(reverse(f"games:{name}", args=[game.edit_key])).status_code == 404
-    assert Deal.objects.filter(game=game).count() == 3
+    assert Row.objects.filter(game=game).count() == 3
 
 
 @pytest.mark.parametrize("bonus_above_seven", ["flat", "rising"])
@@ -226,7 +226,7 @@ def test_the_vize_may_not_be_partner_and_nothing_is_saved(client):
     data["partner"] = "0"
     data.update(laid(1, 2, 1, 4, 0))  # now Beate (2 cards) is Vize; Anna may still be partner
     assert client.post(reverse("games:mu_auction", args=[game.edit_key]), {**data, "partner": "1"}).status_code == 422
-    assert not Deal.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
 
 
 def test_a_missing_partner_is_said_once_at_the_partner_buttons(client):
@@ -239,7 +239,7 @@ def test_a_missing_partner_is_said_once_at_the_partner_buttons(client):
     assert page.count("With more than 3 players the Chef picks a partner.") == 1
     partner = re.search(r"<legend>Partner \(never the Vize\)</legend>.*?</fieldset>", page, re.S).group(0)
     assert "With more than 3 players the Chef picks a partner. (Mü rulebook §6)" in partner
-    assert not Deal.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
 
 
 def test_points_not_adding_up_are_refused(client):
@@ -252,7 +252,7 @@ def test_points_not_adding_up_are_refused(client):
     response = client.post(reverse("games:mu_points", args=[game.edit_key]), points)
     assert response.status_code == 422
     assert "more than the 60 of a deal" in response.content.decode()
-    assert "points" not in Deal.objects.get(game=game).record
+    assert "points" not in Row.objects.get(game=game).record
 
 
 def test_card_counter_adds_the_triangles_of_the_tapped_cards(client):
@@ -341,7 +341,7 @@ def test_a_trump_not_among_the_laid_cards_is_refused(client):
     response = client.post(reverse("games:mu_auction", args=[game.edit_key]), data)
     assert response.status_code == 422
     assert "<bdi>Dagmar</bdi> may only name a colour or digit among the cards they laid." in response.content.decode()
-    assert not Deal.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
 
 
 def test_a_deal_shows_individual_and_team_points_per_player(client):

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scorekeeper.bench.common import random_play
 from scorekeeper.games import services
-from scorekeeper.games.models import Deal, Game, Hand
+from scorekeeper.games.models import Game, Row
 from scorekeeper.mu import services as mu_services
 from scorekeeper.spades import services as spades_services
 
@@ -34,7 +34,7 @@ def flat(tricks) -> str:
 
 
 def spades_game_in_play() -> Game:
-    game = services.game_create(players=NAMES, dealer=0, rules={"preset": "standard"})
+    game = services.game_create(kind="spades", players=NAMES, dealer=0, rules={"preset": "standard"})
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
     return game
 
@@ -74,8 +74,8 @@ def test_a_complete_replay_fills_the_hand_in_play_and_keeps_the_play(client):
     play = random_play(5)
     response = client.post(url, {"cards": flat(play.tricks), "leader": "1", "use": "1", "number": "0"})
     assert response.status_code == 302 and response["Location"] == sheet_url(game)
-    hand = Hand.objects.get(game=game, number=0)
-    assert sum(hand.tricks) == 13 and hand.declarations["play"] == play.record()
+    hand = Row.objects.get(game=game, number=0)
+    assert sum(hand.record["tricks"]) == 13 and hand.record["play"] == play.record()
     viewer = client.post(reverse("games:game_replay", args=[game.view_key]), {"cards": flat(play.tricks), "use": "1"})
     assert viewer.status_code == 200  # a view link replays but writes nothing
 
@@ -89,7 +89,7 @@ def test_a_replay_whose_form_does_not_say_its_hand_fills_nothing(client, number)
         client.post(reverse("games:game_replay", args=[game.edit_key]), {**data, "number": number} if number else data)
     )
     assert "Nothing was saved: this form does not say which hand it was for." in page
-    assert Hand.objects.get(game=game, number=0).tricks is None
+    assert Row.objects.get(game=game, number=0).record.get("tricks") is None
 
 
 def test_a_mu_replay_knows_the_deal_and_fills_its_card_points_mu_7(client):
@@ -106,7 +106,7 @@ def test_a_mu_replay_knows_the_deal_and_fills_its_card_points_mu_7(client):
     ]
     response = client.post(url, {"cards": ",".join(cards), "use": "1", "number": "0"})
     assert response.status_code == 302
-    record = Deal.objects.get(game=game, number=0).record
+    record = Row.objects.get(game=game, number=0).record
     assert sum(record["points"]) == 60 and len(record["play"]["tricks"]) == 15
 
 
@@ -144,7 +144,7 @@ def test_a_replay_made_for_a_hand_another_phone_has_saved_fills_nothing(client):
     play = random_play(5)
     page = said(client.post(url, {"cards": flat(play.tricks), "leader": "2", "number": "0", "use": "1"}))
     assert "just changed from another phone" in page
-    assert Hand.objects.get(game=game, number=1).tricks is None
+    assert Row.objects.get(game=game, number=1).record.get("tricks") is None
 
 
 def test_the_referee_on_its_own_never_blames_the_first_leader_it_cannot_know(client):

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Hand
+from scorekeeper.games.models import Row
 from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 def nyc():
-    return services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "new_york"})
+    return services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "new_york"}
+    )
 
 
 def test_nyc_first_hand_bids_itself_then_partnership_bids(client):
@@ -50,8 +52,8 @@ def test_nyc_blind_bid_only_when_100_behind(client):
 
     response = client.post(url("bids", game), {"bid_0": "6", "bid_1": "5", "blind_0": "on", "number": "1"})
     assert response.status_code == 302
-    hand = Hand.objects.get(game=game, number=1)
-    assert hand.bids == [6, 5] and hand.declarations == {"blind": [0]}
+    hand = Row.objects.get(game=game, number=1)
+    assert hand.record == {"bids": [6, 5], "blind": [0]}
 
     # Bob deals: Cat, Dan and Ann are tapped, Bob gets the rest (13 - 10 = 3).
     # Ann & Cat take 3 + 4 = 7 of their blind 6: made (at least), double: +120, the bag worth 0 (NYC).
@@ -69,11 +71,13 @@ def test_a_blind_bid_when_not_behind_is_refused_at_the_field(client):
         "<bdi>Bob</bdi> &amp; <bdi>Dan</bdi>: a blind bid is allowed only when the side is at least 100 points behind"
         in response.content.decode()
     )
-    assert not Hand.objects.filter(game=game, number=1).exists()
+    assert not Row.objects.filter(game=game, number=1).exists()
 
 
 def test_misdeal_throws_the_hand_in_and_the_same_dealer_deals_again(client):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades"}
+    )
     page = client.get(sheet_url(game)).content.decode()
     assert "Misdeal called by" in page
     response = client.post(url("misdeal", game), {"seat": "2", "number": "0"}, **HTMX)
@@ -86,17 +90,17 @@ def test_misdeal_throws_the_hand_in_and_the_same_dealer_deals_again(client):
 
 
 def test_misdeal_refused_when_not_played(client):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
     assert "Misdeal called by" not in client.get(sheet_url(game)).content.decode()
     response = client.post(url("misdeal", game), {"seat": "2", "number": "0"})
     assert response.status_code == 422
     assert "Misdeals are not called at this table." in response.content.decode()
-    assert not Hand.objects.filter(game=game).exists()
+    assert not Row.objects.filter(game=game).exists()
 
 
 def test_cutthroat_with_bonus_bemo_and_bag_cancel_results(client):
     rules = {"preset": "cutthroat3", "cutthroat_bonus": True, "bag_cancel_card": "3S", "bemo": True}
-    game = services.game_create(players=["Ann", "Bob", "Cat"], dealer=0, rules=rules)
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat"], dealer=0, rules=rules)
     page = client.get(sheet_url(game)).content.decode()
     assert 'id="bid-1-0"' in page and 'id="bid-1-17"' in page  # a plain 0 and up to 17 tricks
 
@@ -131,23 +135,23 @@ def test_edit_keeps_and_changes_declarations(client):
     data = {"bid_0": "6", "bid_1": "5", "tricks_0": "3", "tricks_1": "3", "tricks_2": "4", "tricks_3": "3"}
     response = client.post(reverse("games:hand_edit", args=[game.edit_key, 2]), {**data, **shown_row(game, 2)})
     assert response.status_code == 302
-    assert Hand.objects.get(game=game, number=1).declarations == {}
+    assert set(Row.objects.get(game=game, number=1).record) == {"bids", "tricks"}
     # Ann & Cat bid 6, took 7: +60 (one bag, worth 0); Bob & Dan bid 5, took 6: +50.
     assert spades_page(game).sheet.hands[-1].points == (60, 50)
 
 
 def test_six_players_and_solo_sheets_render(client):
-    six = services.game_create(players=list("ABCDEF"), dealer=0, rules={"preset": "six_player"})
+    six = services.game_create(kind="spades", players=list("ABCDEF"), dealer=0, rules={"preset": "six_player"})
     page = client.get(sheet_url(six)).content.decode()
     assert "A &amp; D" in page and "sides-3" in page
-    solo = services.game_create(players=list("ABCD"), dealer=0, rules={"preset": "solo4"})
+    solo = services.game_create(kind="spades", players=list("ABCD"), dealer=0, rules={"preset": "solo4"})
     assert "sides-4" in client.get(sheet_url(solo)).content.decode()
 
 
 def test_tapping_a_bid_mutes_the_buttons_the_rules_no_longer_allow_and_says_why(client):
     """Issue 15: a button the rules do not offer says why, not just vanishes."""
     game = services.game_create(
-        players=["Ann", "Bob", "Cat", "Dan"], dealer=3, rules={"nil_partner_min_bid": 4}
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=3, rules={"nil_partner_min_bid": 4}
     )  # Dan deals: Ann bids first
     page = client.get(sheet_url(game)).content.decode()
     assert 'id="bid-2-1"' in page  # before Ann's bid, Cat may bid 1
@@ -167,7 +171,7 @@ def test_tapping_a_bid_mutes_the_buttons_the_rules_no_longer_allow_and_says_why(
     assert '<p class="why-not" id="bid-why-1" aria-live="polite" hx-swap-oob="true"></p>' in content
     # No button is sent again: the ones on the phone, Ann's tap among them, are left as they are.
     assert "<input" not in content
-    assert not Hand.objects.filter(game=game).exists()  # nothing saved
+    assert not Row.objects.filter(game=game).exists()  # nothing saved
     # A bid changed back: nothing ruled out, no line.
     response = client.post(url("bid_offers", game), {"bid_0": "4", "number": "0"}, **HTMX)
     content = response.content.decode().strip()

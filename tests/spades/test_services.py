@@ -8,7 +8,7 @@ from scorekeeper.engine.errors import RecordError, RuleError
 from scorekeeper.engine.record import scored_forget
 from scorekeeper.games import changes, services
 from scorekeeper.games.kinds import game_rows
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Row
 from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
@@ -37,7 +37,10 @@ def totals(game: Game) -> tuple[int, ...]:
 
 def test_game_create_stores_players_dealer_and_normalised_rules():
     game = services.game_create(
-        players=[" Ann ", "Bob", "Cat", "Dan"], dealer=2, rules={"preset": "german_table", "target": 300, "nil": True}
+        kind="spades",
+        players=[" Ann ", "Bob", "Cat", "Dan"],
+        dealer=2,
+        rules={"preset": "german_table", "target": 300, "nil": True},
     )
 
     game.refresh_from_db()
@@ -47,7 +50,7 @@ def test_game_create_stores_players_dealer_and_normalised_rules():
     assert game.rules == {"preset": "german_table", "target": 300}
     assert game.kind == "spades"
     assert Game.objects.count() == 1
-    assert not game.hands.exists()
+    assert not game.rows.exists()
 
 
 @pytest.mark.parametrize(
@@ -60,7 +63,7 @@ def test_game_create_stores_players_dealer_and_normalised_rules():
 )
 def test_game_create_bad_rules_raise_record_error_and_store_nothing(rules, message):
     with pytest.raises(RecordError) as caught:
-        services.game_create(players=PLAYERS, dealer=0, rules=rules)
+        services.game_create(kind="spades", players=PLAYERS, dealer=0, rules=rules)
 
     assert message in str(caught.value)
     assert caught.value.field == "rules"
@@ -73,7 +76,7 @@ def test_game_create_bad_rules_raise_record_error_and_store_nothing(rules, messa
 )
 def test_game_create_bad_players_or_dealer_store_nothing(players, dealer, field):
     with pytest.raises(RecordError) as caught:
-        services.game_create(players=players, dealer=dealer, rules={"preset": "standard"})
+        services.game_create(kind="spades", players=players, dealer=dealer, rules={"preset": "standard"})
 
     assert caught.value.field == field
     assert Game.objects.count() == 0
@@ -85,10 +88,10 @@ def test_game_create_bad_players_or_dealer_store_nothing(players, dealer, field)
 def test_hand_bids_save_stores_verified_bids():
     game = new_game()
 
-    hand = spades_services.hand_bids_save(game=game, bids=[0, 3, "nil", 4], number=0)
+    hand = spades_services.hand_bids_save(game=game, bids=[0, 3, "nil", 4], number=0).row
 
-    assert hand.number == 0
-    assert hand.tricks is None
+    assert hand is not None and hand.number == 0
+    assert "tricks" not in hand.record
     # zero_is_nil (standard): a bid of 0 is stored as nil.
     assert stored(game) == [(["nil", 3, "nil", 4], None)]
 
@@ -167,7 +170,7 @@ def test_hand_bids_save_refuses_wrong_number_of_bids():
 def test_hand_bids_save_stale_number_stores_nothing(number):
     game = new_game()
 
-    with pytest.raises(changes.StaleHand):
+    with pytest.raises(changes.WriteConflict):
         spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=number)
 
     assert stored(game) == []
@@ -177,7 +180,7 @@ def test_hand_bids_save_stale_after_another_phone_saved_the_bids():
     game = new_game()
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
 
-    with pytest.raises(changes.StaleHand):
+    with pytest.raises(changes.WriteConflict):
         spades_services.hand_bids_save(game=game, bids=[4, 4, 4, 4], number=0)
 
     assert stored(game) == [([3, 3, 3, 3], None)]
@@ -190,9 +193,9 @@ def test_hand_tricks_save_scores_the_hand():
     game = new_game()
     spades_services.hand_bids_save(game=game, bids=BIG_HAND[0], number=0)
 
-    hand = spades_services.hand_tricks_save(game=game, tricks=BIG_HAND[1], number=0)
+    hand = spades_services.hand_tricks_save(game=game, tricks=BIG_HAND[1], number=0).row
 
-    assert hand.number == 0
+    assert hand is not None and hand.number == 0
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
     assert totals(game) == (100, -40)
 
@@ -224,7 +227,7 @@ def test_hand_tricks_save_stale_number_stores_nothing():
     game = new_game()
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
-    with pytest.raises(changes.StaleHand):
+    with pytest.raises(changes.WriteConflict):
         spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=1)
 
     assert stored(game) == [([3, 3, 3, 3], None)]
@@ -235,7 +238,7 @@ def test_hand_tricks_save_stale_after_another_phone_saved_the_tricks():
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3], number=0)
     spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], number=0)  # the first phone
 
-    with pytest.raises(changes.StaleHand):
+    with pytest.raises(changes.WriteConflict):
         spades_services.hand_tricks_save(game=game, tricks=[3, 4, 3, 3], number=0)  # the second phone, same hand
 
     assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
@@ -250,9 +253,9 @@ def test_hand_update_rescores_every_later_hand():
     play(game, *SET_HAND)
     assert totals(game) == (20, -120)
 
-    hand = spades_services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3])
+    hand = spades_services.hand_update(game=game, number=0, bids=[5, 2, 5, 2], tricks=[4, 2, 4, 3]).row
 
-    assert hand.number == 0
+    assert hand is not None and hand.number == 0
     assert stored(game)[0] == ([5, 2, 5, 2], [4, 2, 4, 3])
     # Hand 1: Ann & Cat bid 10 took 8: -100; Bob & Dan bid 4 took 5: +41. Hand 2: -80 each.
     sheet = spades_page(Game.objects.get(pk=game.pk)).sheet
@@ -324,7 +327,7 @@ def test_hand_update_unknown_or_unplayed_hand(number):
     play(game, *BIG_HAND)
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])  # hand 1 is in play, not played
 
-    with pytest.raises(Hand.DoesNotExist):
+    with pytest.raises(Row.DoesNotExist):
         spades_services.hand_update(game=game, number=number, bids=[3, 3, 3, 3], tricks=[4, 3, 3, 3])
 
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1]), ([3, 3, 3, 3], None)]
@@ -338,16 +341,16 @@ def test_hand_undo_removes_bids_in_play_then_the_last_hand():
     play(game, *BIG_HAND)
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
-    undone = changes.hand_undo(game=game)
-    assert (undone.number, undone.bids, undone.tricks) == (1, [3, 3, 3, 3], None)
+    undone = changes.hand_undo(game=game).change
+    assert undone is not None and (undone.number, undone.before, undone.after) == (1, {"bids": [3, 3, 3, 3]}, None)
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
 
-    undone = changes.hand_undo(game=game)
-    assert (undone.number, undone.tricks) == (0, BIG_HAND[1])
+    undone = changes.hand_undo(game=game).change
+    assert undone is not None and (undone.number, undone.before["tricks"]) == (0, BIG_HAND[1])
     assert stored(game) == []
     assert totals(game) == (0, 0)
 
-    assert changes.hand_undo(game=game) is None
+    assert changes.hand_undo(game=game).change is None  # nothing to undo: nothing written
     assert Game.objects.filter(pk=game.pk).exists()
 
 
@@ -356,9 +359,9 @@ def test_hand_undo_then_the_next_bids_reuse_the_number():
     play(game, *BIG_HAND)
     changes.hand_undo(game=game)
 
-    hand = spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2], number=0)
+    hand = spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2], number=0).row
 
-    assert hand.number == 0
+    assert hand is not None and hand.number == 0
     assert stored(game) == [([2, 2, 2, 2], None)]
 
 
@@ -377,7 +380,7 @@ def test_game_rematch_same_players_and_rules_dealer_moves_on():
     assert new.players == PLAYERS
     assert new.rules == {"preset": "german_table", "target": 300}
     assert new.dealer == (1 + 3) % 4 == 0
-    assert not new.hands.exists()
+    assert not new.rows.exists()
     assert Game.objects.count() == 2
     assert len(stored(game)) == 3  # the old game is untouched
 
@@ -439,7 +442,9 @@ def test_each_write_scores_the_game_once(scorings):
 
 
 def test_a_misdeal_scores_the_game_once(scorings):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades"}
+    )
     play(game, *BIG_HAND)
     scorings.clear()
     scored_forget()
@@ -449,7 +454,7 @@ def test_a_misdeal_scores_the_game_once(scorings):
 
 def test_no_misdeal_once_the_game_is_over():
     game = services.game_create(
-        players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades", "target": 100}
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"misdeal": "no_spades", "target": 100}
     )
     play(game, *BIG_HAND)
     with pytest.raises(RuleError, match="The game was already over after hand 1"):
@@ -471,7 +476,7 @@ def test_a_correction_keeps_the_play_only_while_the_tricks_stay_issue_16():
     spades_services.hand_tricks_save(game=game, tricks=list(taken), play=play)
     assert game_export(game)["hands"][0]["play"] == play.record()
     spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=list(taken))
-    assert Hand.objects.get(game=game).declarations["play"] == play.record()
+    assert Row.objects.get(game=game).record["play"] == play.record()
     moved = [taken[0] + 1, taken[1] - 1, *taken[2:]] if taken[1] else [taken[0] - 1, taken[1] + 1, *taken[2:]]
     spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=moved)
-    assert "play" not in Hand.objects.get(game=game).declarations
+    assert "play" not in Row.objects.get(game=game).record

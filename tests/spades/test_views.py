@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.timezone import localdate
 
-from scorekeeper.games.models import Game, Hand, new_key
+from scorekeeper.games.models import Game, Row, new_key
 from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
@@ -738,7 +738,7 @@ def test_sheet_page_num_queries(client, django_assert_num_queries):
 def test_saving_bids_and_tricks_query_count_does_not_grow_with_hands(client, headers):
     counts = []
     for game in (game_with_hands(2), game_with_hands(20)):
-        number = Hand.objects.filter(game=game).count()
+        number = Row.objects.filter(game=game).count()
         bids = count_queries(
             lambda game=game, number=number: client.post(
                 url("bids", game), bids_data([3, 3, 3, 3], number=number), **headers

@@ -13,4 +13,4 @@ register = template.Library()
 @register.filter
 def played(game: Game) -> str:
     """ "3 hands played" (Spades) or "3 deals played" (Mü), for the games lists."""
-    return kind_for(game).played_text(game.hands_played)
+    return kind_for(game).words.played_text(game.rows_played)

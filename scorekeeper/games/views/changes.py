@@ -13,8 +13,8 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 
 from .. import access, changes, presenters
-from ..access import game_for
-from ..models import Change, Game
+from ..access import Opened, game_for
+from ..models import Change
 from .http import HtmxHttpRequest
 from .once import saved_once
 from .sheet import SHEET_CHANGED
@@ -24,22 +24,21 @@ from .sheet import SHEET_CHANGED
 def game_changes(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Every change to the game, newest first, with time and phone; through the edit link each
     change that can still be undone has its button."""
-    game = game_for(request, key)
-    return _changes_page(request, game)
+    return _changes_page(request, game_for(request, key))
 
 
-def _changes_page(request: HtmxHttpRequest, game: Game, status: int = 200) -> HttpResponse:
-    context = {"game": game, "changes": presenters.change_rows(game)}
+def _changes_page(request: HtmxHttpRequest, link: Opened, status: int = 200) -> HttpResponse:
+    context = {"game": link.game, "link": link, "changes": presenters.change_rows(link.game)}
     template = "games/changes.html#changes" if request.htmx else "games/changes.html"
     return render(request, template, context, status=status)
 
 
-def _reverted(request: HtmxHttpRequest, key: str, change_id: int, game: Game | None = None) -> HttpResponse:
+def _reverted(request: HtmxHttpRequest, key: str, change_id: int, link: Opened | None = None) -> HttpResponse:
     """What undoing a change answers (also when it is sent again, ``games.views.once``): the
     history with "Change undone.", or a redirect to it."""
     messages.success(request, gettext("Change undone."))
     if request.htmx:
-        page = _changes_page(request, game or game_for(request, key, edit=True))
+        page = _changes_page(request, link or game_for(request, key, edit=True))
         return trigger_client_event(page, SHEET_CHANGED)
     return redirect("games:changes", key)
 
@@ -49,16 +48,16 @@ def _reverted(request: HtmxHttpRequest, key: str, change_id: int, game: Game | N
 def change_revert(request: HtmxHttpRequest, key: str, change_id: int) -> HttpResponse:
     """Undo one change from the change history; refused (with the reason, nothing changed) when
     its hand has changed again since, later hands are in the way, or a rule would break."""
-    game = game_for(request, key, edit=True)
+    link = game_for(request, key, edit=True)
     try:
         changes.change_revert(
-            game=game, change_id=change_id, device=access.device_name(request), write_key=access.write_key(request)
+            game=link.game, change_id=change_id, device=access.device_name(request), write_key=access.write_key(request)
         )
     except Change.DoesNotExist:
         return HttpResponse(gettext("This game has no such change."), status=404)
     except RuleError as error:
         messages.error(request, spoken(error, gettext))
         if request.htmx:
-            return _changes_page(request, game, status=422)
-        return redirect("games:changes", game.key)
-    return _reverted(request, key, change_id, game)
+            return _changes_page(request, link, status=422)
+        return redirect("games:changes", link.key)
+    return _reverted(request, key, change_id, link)

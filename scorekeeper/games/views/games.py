@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -30,8 +31,8 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
     filters = form.filters(request.GET)
     games = listing.games_filtered(access.games_of(request), filters)
     page_obj = Paginator(games, listing.PAGE_SIZE).get_page(request.GET.get("page"))
-    access.mark_links(request, page_obj.object_list)
-    rows = [(game, listing.listed_sides(game)) for game in page_obj.object_list]
+    links = access.links_held(request, page_obj.object_list)
+    rows = [(link.game, link, listing.listed_sides(link.game)) for link in links]
     asked = {name: getattr(filters, name) for name in ("who", "partner", "opponent")}
     names = access.player_names(request, (pk for pk in asked.values() if pk is not None))
     focus = {name: names[pk] for name, pk in asked.items() if pk in names}
@@ -51,7 +52,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
 def game_csv(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The game as CSV, one row per hand (or deal): bids and tricks (or the auction and card
     points) per seat, then points, total and bags per side, for a spreadsheet."""
-    game = game_for(request, key)
+    game = game_for(request, key).game
     header, rows = presenters.sheet_table(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{game.download_name()}.csv"'
@@ -73,11 +74,12 @@ def _cell(value: object) -> object:
 @require_safe
 def game_print(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The game as a paper score sheet, to print (the print stylesheet drops everything else)."""
-    game = game_for(request, key)
+    link = game_for(request, key)
+    game = link.game
     engine, sheet = presenters.game_scored(game)
     header, rows = kind_for(game).table(engine, sheet)
-    chart = running_chart(sheet, kind_for(game).row_noun())
-    context = {"game": game, "header": header, "rows": rows, "sheet": sheet, "chart": chart}
+    chart = running_chart(sheet, kind_for(game).words.row_noun())
+    context = {"game": game, "link": link, "header": header, "rows": rows, "sheet": sheet, "chart": chart}
     return render(request, "games/print.html", context)
 
 
@@ -114,7 +116,8 @@ def _games_import_posted(request: HtmxHttpRequest, upload: ImportUpload) -> Http
     if text is None:
         return render(request, "games/import.html", {"form": form}, status=422)
     items = records.import_marked(records.import_preview(text, gettext), access.games_of(request))
-    access.mark_links(request, [item.stored for item in items if item.stored is not None])
+    keys = {link.game.pk: link.key for link in access.links_held(request, [i.stored for i in items if i.stored])}
+    items = [replace(item, stored_key=keys[item.stored.pk]) if item.stored else item for item in items]
     good = [item for item in items if not item.error]
     chosen = good if request.POST.get("confirm") == "all" else [item for item in good if item.new]
     context = {"items": items, "good": len(good), "new": sum(item.new for item in good)}

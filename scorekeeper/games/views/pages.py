@@ -50,9 +50,9 @@ def web_manifest(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """This browser's (or account's) recent games, to resume with one tap, and the buttons for a new one."""
-    games = listing.recent_games(access.games_of(request), RECENT)
-    access.mark_links(request, games)
-    return render(request, "games/home.html", {"rows": [(game, listing.listed_sides(game)) for game in games]})
+    links = access.links_held(request, listing.recent_games(access.games_of(request), RECENT))
+    rows = [(link.game, link, listing.listed_sides(link.game)) for link in links]
+    return render(request, "games/home.html", {"rows": rows})
 
 
 def known_players(request: HtmxHttpRequest) -> list[str]:
@@ -64,27 +64,26 @@ def known_players(request: HtmxHttpRequest) -> list[str]:
 @require_POST
 def game_rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Start a new game with the same players and house rules (throttled per client as new games are)."""
-    game = game_for(request, key, edit=True)
+    game = game_for(request, key, edit=True).game
     refusal = throttle_spend(request, what="game")
     if refusal is not None:
         return render(request, "429.html", {"refusal": refusal}, status=429)
     new = services.game_rematch(game=game, owner=access.new_owner(request))
-    access.game_started(request, new)
-    return redirect(access.game_url(new))
+    return redirect(access.game_url(access.game_started(request, new)))
 
 
 @require_safe
 def game_rulebook(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """``/games/<key>/rules/``: the game's house rules, each rule in force as a plain sentence with its
     source, as its kind states them (the "House rules" link of every sheet)."""
-    game = game_for(request, key)
-    return views_for(game).rulebook_response(request, game)
+    link = game_for(request, key)
+    return views_for(link.game).rulebook_response(request, link)
 
 
 @require_safe
 def game_record_download(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The game as its record (``docs/game-record.md``), as a download."""
-    game = game_for(request, key)
+    game = game_for(request, key).game
     record = game_export(game)
     name = game.download_name()
     response = HttpResponse(

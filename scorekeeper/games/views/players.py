@@ -100,9 +100,9 @@ def _player_page(request: HtmxHttpRequest, player: Player, status: int = 200, **
         "player": player,
         "figures": figures,
         "figure_tables": [
-            (kind, title, players.figure_rows(figures[kind], player.pk, games_url))
-            for kind, title in Game.Kind.choices
-            if kind in figures
+            (name, title, players.figure_rows(figures[name], player.pk, games_url))
+            for name, title in Game.Kind.choices  # every kind alike, in the order of the choices
+            if name in figures
         ],
         "partners": partners,
         "best": best,

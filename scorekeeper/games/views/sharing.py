@@ -28,15 +28,17 @@ def game_share(request: HtmxHttpRequest, key: str) -> HttpResponse:
     to renew the links and to turn the view link off. Below, how to put the app on the home
     screen, or, at a plain HTTP address on the local network, why the browser does not offer it.
     """
-    game = game_for(request, key)
+    link = game_for(request, key)
+    game = link.game
     links = []
-    for name, link_key in (("edit", game.edit_key if game.can_edit else None), ("view", game.view_key)):
+    for name, link_key in (("edit", game.edit_key if link.can_edit else None), ("view", game.view_key)):
         if link_key is not None:
             address = request.build_absolute_uri(reverse("games:detail", args=[link_key]))
             title = gettext("QR code of the edit link") if name == "edit" else gettext("QR code of the view link")
             links.append({"name": name, "address": address, "qr": presenters.qr_svg(address, title)})
     context = {
         "game": game,
+        "link": link,
         "links": links,
         "view_off": game.view_key is None,
         "is_owner": access.is_owner(request, game),
@@ -51,7 +53,7 @@ def game_share(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def game_links(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The owner renews a link (``link=edit|view``, ``action=renew``) or turns the view link off
     (``action=revoke``): the old link stops working at once, on every phone."""
-    game = owned_game_for(request, key)
+    game = owned_game_for(request, key).game
     link, action = request.POST.get("link"), request.POST.get("action")
     if link not in LINKS or action not in ("renew", "revoke") or (link, action) == ("edit", "revoke"):
         return HttpResponse(gettext("Choose a link to renew, or turn the view link off."), status=400)

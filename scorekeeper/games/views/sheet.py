@@ -24,7 +24,8 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
 
 from .. import access, changes, presenters
-from ..access import game_for
+from ..access import Opened, game_for
+from ..changes import Written
 from ..chart import running_chart
 from ..conflicts import entry_conflict
 from ..forms import small_number
@@ -90,7 +91,7 @@ def write_reply(request: HtmxHttpRequest, *, primary: Primary = "entry", opened:
 
 def sheet_render(
     request: HtmxHttpRequest,
-    game: Game,
+    link: Opened,
     page: SheetPage,
     template: str,
     context: dict[str, Any],
@@ -101,13 +102,15 @@ def sheet_render(
     """Render a kind's sheet ``template`` (``"spades/sheet.html"``) for ``page`` with its
     entry ``context``, as the request asks: the whole page (:func:`page_response`); for htmx,
     the update ``reply`` asks for (:func:`update_response`), or else, a refused post, the
-    ``#entry`` partial alone (:func:`entry_response`)."""
+    ``#entry`` partial alone (:func:`entry_response`). ``link``: the game as its link opened it."""
+    game = link.game
     context.update(
         game=game,
+        link=link,
         page=page,
         version=game.version,
         shown_rows=len(page.sheet.hands),
-        chart=running_chart(page.sheet, kind_for(game).row_noun()),
+        chart=running_chart(page.sheet, kind_for(game).words.row_noun()),
         rulings=presenters.game_rulings(game),
         **live_stage(page, reply.shown.stage if reply is not None else None),
     )
@@ -177,42 +180,45 @@ def update_response(
 
 def saved_response(
     request: HtmxHttpRequest,
-    game: Game,
+    link: Opened,
     anchor: str = "entry",
     *,
     primary: Primary = "entry",
     opened: int | None = None,
+    written: Written | None = None,
 ) -> HttpResponse:
     """After a write: for htmx, what changed since the page's version (with ``HX-Trigger``),
-    swapped into ``primary`` with row ``opened`` explained; else a redirect to ``anchor``."""
-    won_now = game.won_now  # this write won the game: its winner is shown
+    swapped into ``primary`` with row ``opened`` explained; else a redirect to ``anchor``.
+
+    ``written``: what the write left (``changes.Written``; ``None``: a save sent again, answered
+    with the sheet as it is now): the game at its new version and its rows, so this phone's own
+    change does not come back as a change from another phone, and whether it won the game."""
+    won_now = written is not None and written.won_now  # this write won the game: its winner is shown
     if request.htmx:
-        # The write locked and refreshed ``game`` and left its new version and rows on it
-        # (``changes.change_record``): the answer starts from there, so this phone's own
-        # change does not come back as a change from another phone.
         reply = write_reply(request, primary=primary, opened=opened)
-        response = views_for(game).sheet_response(request, game, reply=reply, rows=game.rows_written)
+        rows = None if written is None else list(written.rows_after)
+        response = views_for(link.game).sheet_response(request, link, reply=reply, rows=rows)
         if won_now:
             trigger_client_event(response, GAME_WON, after="settle")
         return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
-    return HttpResponseRedirect(f"{access.game_url(game)}{query}#{'standings' if won_now else anchor}")
+    return HttpResponseRedirect(f"{access.game_url(link)}{query}#{'standings' if won_now else anchor}")
 
 
 def saved_again(request: HtmxHttpRequest, key: str, number: int | None = None) -> HttpResponse:
     """The answer to a save stored before and sent again (``games.views.once``): what the
     save answered (:func:`saved_response`), for the entry form or for the corrected row
     ``number`` (1-based), with the sheet as it is now."""
-    game = game_for(request, key, edit=True)
+    link = game_for(request, key, edit=True)
     if number is None:
-        return saved_response(request, game)
-    return saved_response(request, game, f"hand-{number}", primary="row", opened=number)
+        return saved_response(request, link)
+    return saved_response(request, link, f"hand-{number}", primary="row", opened=number)
 
 
 def stale_response(
     request: HtmxHttpRequest,
-    game: Game,
-    error: changes.StaleHand,
+    link: Opened,
+    error: changes.WriteConflict,
     *,
     anchor: str = "entry",
     opened: int | None = None,
@@ -224,20 +230,21 @@ def stale_response(
     ``anchor``, ``opened``: where the redirected sheet scrolls to, and the hand row it opens;
     ``primary``: what the htmx answer is swapped into.
     """
+    game = link.game
     conflict = entry_conflict(game, request.POST) if primary == "entry" and error.reason == "changed" else None
     if conflict is None:
-        messages.warning(request, gettext(kind_for(game).conflict_texts[error.reason]))
+        messages.warning(request, gettext(kind_for(game).words.conflict_texts[error.reason]))
     else:  # who saved first, what, and one tap to use this phone's entry instead (issue 25)
-        said = gettext(kind_for(game).conflict_texts["changed"])
+        said = gettext(kind_for(game).words.conflict_texts["changed"])
         context = {"conflict": conflict, "game": game, "said": said, "action": request.path}
         panel = render_to_string("games/_conflict.html", context, request=request)
         messages.warning(request, panel, extra_tags="conflict")
     if request.htmx:
         reply = write_reply(request, primary=primary, opened=opened)
-        response = views_for(game).sheet_response(request, game, status=409, reply=reply)
+        response = views_for(game).sheet_response(request, link, status=409, reply=reply)
         return trigger_client_event(response, SHEET_CHANGED)
     query = f"?hand={opened}" if opened is not None else ""
-    return HttpResponseRedirect(f"{access.game_url(game)}{query}#{anchor}")
+    return HttpResponseRedirect(f"{access.game_url(link)}{query}#{anchor}")
 
 
 def opened_row(request: HtmxHttpRequest) -> int | None:
@@ -282,29 +289,30 @@ def game_live(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return HttpResponseClientRefresh() if request.htmx else HttpResponseNotFound()
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    game = game_for(request, key)
-    return views_for(game).sheet_response(request, game, reply=Reply("live", shown_in(request.GET)))
+    link = game_for(request, key)
+    return views_for(link.game).sheet_response(request, link, reply=Reply("live", shown_in(request.GET)))
 
 
 @require_safe
 def row_explain(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """How row ``number`` (1-based) scored, line by line: fetched when its row is opened
     (htmx); without JavaScript, the sheet with that row opened."""
-    game = game_for(request, key)
+    link = game_for(request, key)
+    game = link.game
     if not request.htmx:
-        return HttpResponseRedirect(f"{access.game_url(game)}?hand={number}#hand-{number}")
+        return HttpResponseRedirect(f"{access.game_url(link)}?hand={number}#hand-{number}")
     kind = views_for(game)
     page = kind.sheet_page(game)
     try:
         row = page.row(number, explained=True)
     except IndexError:
         raise Http404 from None
-    return render(request, f"{kind.sheet_template}#explain", {"game": game, "page": page, "row": row})
+    return render(request, f"{kind.sheet_template}#explain", {"game": game, "link": link, "page": page, "row": row})
 
 
 @require_safe
 def game_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The score sheet: totals, every hand, and the form for the next one (read only through the view link)."""
-    game = game_for(request, key)
-    access.link_opened(request, game)
-    return views_for(game).sheet_response(request, game)
+    link = game_for(request, key)
+    access.link_opened(request, link)
+    return views_for(link.game).sheet_response(request, link)

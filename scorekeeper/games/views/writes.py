@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, changes
 from ..access import game_for
-from ..changes import LAST, ROW, Expects, StaleHand
+from ..changes import LAST, ROW, Expects, WriteConflict
 from ..forms import small_number
 from ..models import Game
 from .http import HtmxHttpRequest
@@ -38,7 +38,7 @@ def verify_fresh(request: HtmxHttpRequest, game: Game, expects: Expects, row: in
     """:func:`changes.verify_fresh` of the posted form (its ``number`` and ``shown``).
 
     Raises:
-        StaleHand: as :func:`changes.verify_fresh`.
+        WriteConflict: as :func:`changes.verify_fresh`.
     """
     shown = request.POST.get("shown")
     changes.verify_fresh(game, expects=expects, posted=form_number(request), shown=shown, row=row)
@@ -62,24 +62,24 @@ def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -
         def wrapper(request: HtmxHttpRequest, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
             if request.method != "POST":
                 return view(request, key, *args, **kwargs)
-            game = game_for(request, key, edit=True, kind=kind)
+            game = game_for(request, key, edit=True, kind=kind).game
             row = kwargs.get("number")
 
             def write() -> HttpResponse:
                 verify_fresh(request, game, expects, row)
                 response = view(request, key, *args, **kwargs)
                 if response.status_code == 422:  # refused: because another phone just moved the game on?
-                    verify_fresh(request, game_for(request, key, edit=True), expects, row)
+                    verify_fresh(request, game_for(request, key, edit=True).game, expects, row)
                 return response
 
             try:
                 instead = small_number(request.POST.get("instead_of", ""))
                 return write() if instead is None else _instead(request, game, instead, write)
-            except StaleHand as error:
-                game = game_for(request, key, edit=True)  # as the faster phone left it
+            except WriteConflict as error:
+                link = game_for(request, key, edit=True)  # as the faster phone left it
                 if row is None:
-                    return stale_response(request, game, error)
-                return stale_response(request, game, error, anchor=f"hand-{row}", opened=row, primary="row")
+                    return stale_response(request, link, error)
+                return stale_response(request, link, error, anchor=f"hand-{row}", opened=row, primary="row")
 
         return wrapper
 
@@ -100,7 +100,7 @@ def _instead(request: HtmxHttpRequest, game: Game, change_id: int, write: Callab
     answered as the conflict was, the other phone's save standing.
 
     Raises:
-        StaleHand: the other phone's change was changed again since, or this entry is refused.
+        WriteConflict: the other phone's change was changed again since, or this entry is refused.
     """
 
     def save() -> HttpResponse:
@@ -112,7 +112,7 @@ def _instead(request: HtmxHttpRequest, game: Game, change_id: int, write: Callab
     try:
         return changes.change_instead(game=game, change_id=change_id, device=access.device_name(request), save=save)
     except _Refused:
-        raise StaleHand() from None
+        raise WriteConflict() from None
 
 
 @require_POST
@@ -124,15 +124,15 @@ def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
     after another phone's change deletes nothing (409 and the fresh sheet); a form
     that does not name them deletes nothing either.
     """
-    game = game_for(request, key, edit=True)
-    changes.hand_undo(
-        game=game,
+    link = game_for(request, key, edit=True)
+    written = changes.hand_undo(
+        game=link.game,
         number=form_number(request),
         shown=request.POST.get("shown"),
         device=access.device_name(request),
         write_key=access.write_key(request),
     )
-    return saved_response(request, game)
+    return saved_response(request, link, written=written)
 
 
 __all__ = ["LAST", "ROW", "game_write", "hand_undo", "verify_fresh"]

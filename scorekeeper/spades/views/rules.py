@@ -15,15 +15,16 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, spades_rules
 from scorekeeper.games import access
-from scorekeeper.games.access import game_for
+from scorekeeper.games.access import Opened, game_for
 from scorekeeper.games.forms import MAX_PLAYERS, add_rule_error, small_number
-from scorekeeper.games.models import Game, HouseRules
+from scorekeeper.games.kinds import game_rows
+from scorekeeper.games.models import HouseRules
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.pages import known_players
+from scorekeeper.spades.rows import tricks_of
 
 from .. import presenters, services, what_if
-from ..rows import stored_hands
 from ..setup import NewGameForm, field_is_checkbox
 
 NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
@@ -92,10 +93,10 @@ def _game_start(request: HtmxHttpRequest) -> HttpResponse:
             except RuleError as error:
                 add_rule_error(form, error, prefix={})
             else:
-                access.game_started(request, game)
+                link = access.game_started(request, game)
                 if house_rules:
                     access.house_rules_saved(request, house_rules)
-                return redirect(access.game_url(game))
+                return redirect(access.game_url(link))
     context = {**_new_game_context(request, form), "rules_open": True}
     return render(request, "spades/new.html", context, status=status)
 
@@ -119,11 +120,16 @@ def _chosen_house_rules(request: HtmxHttpRequest, value: str) -> HouseRules | No
     return saved
 
 
-def game_rulebook(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    """The game's rulebook (``/games/<key>/rules/``, the core's address: ``games.views.game_rulebook``):
-    every rule in force as a plain sentence with its source."""
-    rules = spades_rules(game.rules)
-    context = {"game": game, "groups": presenters.game_rulebook(rules), "preset": _preset_title(rules)}
+def game_rulebook(request: HtmxHttpRequest, link: Opened) -> HttpResponse:
+    """The rulebook of the game ``link`` opened (``/games/<key>/rules/``, the core's address:
+    ``games.views.game_rulebook``): every rule in force as a plain sentence with its source."""
+    rules = spades_rules(link.game.rules)
+    context = {
+        "game": link.game,
+        "link": link,
+        "groups": presenters.game_rulebook(rules),
+        "preset": _preset_title(rules),
+    }
     return render(request, "spades/rulebook.html", context)
 
 
@@ -133,7 +139,7 @@ def preset_rulebook(request: HtmxHttpRequest, preset: str) -> HttpResponse:
     if preset not in PRESET_INFO:
         raise Http404
     rules = spades_rules({"preset": preset})
-    context = {"game": None, "groups": presenters.game_rulebook(rules), "preset": _preset_title(rules)}
+    context = {"game": None, "link": None, "groups": presenters.game_rulebook(rules), "preset": _preset_title(rules)}
     return render(request, "spades/rulebook.html", context)
 
 
@@ -144,9 +150,10 @@ def _preset_title(rules: Any) -> str:
 @require_safe
 def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Hand ``number`` (1-based) under the game's rules and, side by side, under other rules."""
-    game = game_for(request, key, kind="spades")
-    hands = stored_hands(game)
-    if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
+    link = game_for(request, key, kind="spades")
+    game = link.game
+    hands = game_rows(game)
+    if not 1 <= number <= len(hands) or tricks_of(hands[number - 1]) is None:
         raise Http404
     rules = spades_rules(game.rules)
     choices = what_if.what_if_choices(rules)
@@ -157,6 +164,7 @@ def hand_what_if(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     except RuleError as error:
         comparison = None
         messages.error(request, spoken(error, gettext))
-    context = {"game": game, "number": number, "choices": choices, "choice": choice, "comparison": comparison}
+    context = {"game": game, "link": link, "number": number, "choices": choices, "choice": choice}
+    context["comparison"] = comparison
     template = "spades/what_if.html#comparison" if request.htmx else "spades/what_if.html"
     return render(request, template, context)

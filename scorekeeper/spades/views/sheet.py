@@ -17,10 +17,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.games import access
-from scorekeeper.games.access import game_for
-from scorekeeper.games.changes import ROW
+from scorekeeper.games.access import Opened, game_for
+from scorekeeper.games.changes import ROW, Written
 from scorekeeper.games.forms import add_rule_error, small_number
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.kinds import game_rows
+from scorekeeper.games.models import Row
 from scorekeeper.games.views.http import HtmxHttpRequest
 from scorekeeper.games.views.kinds import Reply
 from scorekeeper.games.views.sheet import (
@@ -36,7 +37,7 @@ from .. import entry, services
 from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, ruled_out_bids, tricks_form_for
 from ..forms import BidsForm, HandForm, TricksForm
 from ..presenters import spades_page
-from ..rows import read_spades_game, spades_game, stored_hands
+from ..rows import bids_of, read_spades_game, spades_game, tricks_of
 
 BID_ERRORS = {"bids": "bid_"}
 
@@ -52,10 +53,11 @@ def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """As bids are tapped (htmx): which bid buttons the rules no longer allow, as the style
     that mutes them, and per row the line saying why (out of band); the buttons themselves are
     left as they are."""
-    game = game_for(request, key, edit=True, kind="spades")
+    link = game_for(request, key, edit=True, kind="spades")
+    game = link.game
     page = spades_page(game)
     ruled = ruled_out_bids(page, bids_form_for(page, request.POST))
-    context = {"game": game, "ruled_out_bids": ruled.ids, "bid_why": sorted(ruled.why.items())}
+    context = {"game": game, "link": link, "ruled_out_bids": ruled.ids, "bid_why": sorted(ruled.why.items())}
     return render(request, "spades/sheet.html#bid-offers", context)
 
 
@@ -63,12 +65,13 @@ def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @game_write(saved_again, expects=services.bids_number, kind="spades")
 def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the bids of the next hand."""
-    game = game_for(request, key, edit=True, kind="spades")
+    link = game_for(request, key, edit=True, kind="spades")
+    game = link.game
     table = spades_game(game, ())  # the seats and sides only: no hand read, nothing scored
     form = BidsForm(request.POST, order=tuple(range(entry.bidders(table))), sides=len(table.sides))
     return entry_response(
         request,
-        game,
+        link,
         form,
         lambda: services.hand_bids_save(
             game=game,
@@ -86,10 +89,11 @@ def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @game_write(saved_again, expects=services.bids_number, kind="spades")
 def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
-    game = game_for(request, key, edit=True, kind="spades")
+    link = game_for(request, key, edit=True, kind="spades")
+    game = link.game
     seat = small_number(request.POST.get("seat", ""))
     try:
-        services.hand_misdeal(
+        written = services.hand_misdeal(
             game=game,
             seat=-1 if seat is None else seat,
             number=form_number(request),
@@ -99,19 +103,20 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
     except RuleError as error:
         form = bids_form_for(spades_page(game), request.POST)
         add_rule_error(form, error, prefix={})
-        return sheet_response(request, game, bids_form=form, status=422)
-    return saved_response(request, game)
+        return sheet_response(request, link, bids_form=form, status=422)
+    return saved_response(request, link, written=written)
 
 
 @require_POST
 @game_write(saved_again, expects=services.tricks_number, kind="spades")
 def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
-    game = game_for(request, key, edit=True, kind="spades")
+    link = game_for(request, key, edit=True, kind="spades")
+    game = link.game
     form = tricks_form_for(read_spades_game(game)[0], request.POST)  # read as values, not scored
     return entry_response(
         request,
-        game,
+        link,
         form,
         lambda: services.hand_tricks_save(
             game=game,
@@ -128,12 +133,13 @@ def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_POST
 def hand_tricks_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The "rest of 13" for the last seat while tricks are being tapped (htmx preview)."""
-    game = game_for(request, key, edit=True, kind="spades")
+    link = game_for(request, key, edit=True, kind="spades")
+    game = link.game
     page = spades_page(game)
     return render(
         request,
         "spades/sheet.html#tricks-rest",
-        {"tricks_form": tricks_form_for(page.engine, request.POST), "page": page},
+        {"tricks_form": tricks_form_for(page.engine, request.POST), "page": page, "game": game, "link": link},
     )
 
 
@@ -146,9 +152,10 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     The form carries the hand's fingerprint as opened (``shown``): if another phone changed
     it meanwhile, the correction is refused (409 or a redirect, with a warning).
     """
-    game = game_for(request, key, edit=True, kind="spades")
-    hands = stored_hands(game)
-    if not 1 <= number <= len(hands) or hands[number - 1].tricks is None:
+    link = game_for(request, key, edit=True, kind="spades")
+    game = link.game
+    hands = game_rows(game)
+    if not 1 <= number <= len(hands) or tricks_of(hands[number - 1]) is None:
         raise Http404  # no such hand, still in play, or thrown in (undo it instead)
     hand = hands[number - 1]
     page = spades_page(game, hands[: number - 1])  # the state before this hand: what it could bid
@@ -159,7 +166,7 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         form = HandForm(request.POST, **kwargs)
         if form.is_valid():
             try:
-                services.hand_update(
+                written = services.hand_update(
                     game=game,
                     number=number - 1,
                     bids=form.bids(),
@@ -172,19 +179,20 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             except RuleError as error:
                 add_rule_error(form, error, prefix=HAND_ERRORS)
             else:
-                return saved_response(request, game, f"hand-{number}", primary="row", opened=number)
+                return saved_response(request, link, f"hand-{number}", primary="row", opened=number, written=written)
         status = 422
     else:
         form, status = HandForm(initial=entry.edit_initial(hand), **kwargs), 200
     context = {
         "page": page,
         "game": game,
+        "link": link,
         "form": form,
         "number": number,
         "bid_rows": entry.edit_bid_rows(page, form, bid_order),
         "trick_rows": [(engine.players[seat], form[f"tricks_{seat}"]) for seat in seats],
         "declaration_rows": declaration_rows(page, form) if bid_order is not None else [],
-        "result_rows": result_rows(page, form, bemo_sides={b["side"] for b in hand.declarations.get("bemo", [])}),
+        "result_rows": result_rows(page, form, bemo_sides={b["side"] for b in hand.record.get("bemo", [])}),
         "bag_cancel": engine.rules.bag_cancel_card is not None,
         # Kept from the first showing through refused posts: the hand as it was opened.
         "shown": request.POST.get("shown", "") if request.method == "POST" else hand.fingerprint(),
@@ -192,30 +200,30 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     return edit_render(request, "spades/hand_edit.html", context, status=status)
 
 
-def _edit_form_shape(engine: SpadesGame, number: int, hand: Hand) -> dict[str, Any]:
+def _edit_form_shape(engine: SpadesGame, number: int, hand: Row) -> dict[str, Any]:
     """The :class:`HandForm` arguments to correct ``hand``, hand ``number`` (1-based) of
     ``engine``: the seats in bidding order, who bid in what order (sides with partnership
     bidding; ``None`` for a hand thrown in before its bids), the sides, and cutthroat runs."""
     seats = engine.bidding_order(number - 1)
     partnership = engine.rules.bidding == "partnership"
-    bid_order = None if hand.bids is None else (engine.side_order(number - 1) if partnership else seats)
+    bid_order = None if bids_of(hand) is None else (engine.side_order(number - 1) if partnership else seats)
     return {"order": seats, "bid_order": bid_order, "sides": len(engine.sides), "runs": engine.rules.cutthroat_bonus}
 
 
 def sheet_response(
     request: HtmxHttpRequest,
-    game: Game,
+    link: Opened,
     *,
     bids_form: BidsForm | None = None,
     tricks_form: TricksForm | None = None,
     status: int = 200,
     reply: Reply | None = None,
-    rows: Sequence[Hand] | None = None,
+    rows: Sequence[Row] | None = None,
 ) -> HttpResponse:
     """The sheet page with the entry forms; for htmx, the update ``reply`` asks for, or
     else the entry partial (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
-    ``rows``: the hands if already read (a write's), else one query."""
-    page = spades_page(game, None if rows is None else list(rows))
+    ``rows``: the hands if already read (a write's), else one query. ``link``: the game as its link opened it."""
+    page = spades_page(link.game, None if rows is None else list(rows))
     bids_form = bids_form or bids_form_for(page)
     tricks_form = tricks_form or tricks_form_for(page.engine)
     ruled = ruled_out_bids(page, bids_form)
@@ -228,14 +236,14 @@ def sheet_response(
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in page.order[:-1]],
         "result_rows": result_rows(page, tricks_form, bemo_sides={side for side, _n, _k in page.in_play_bemo}),
     }
-    return sheet_render(request, game, page, "spades/sheet.html", context, status=status, reply=reply)
+    return sheet_render(request, link, page, "spades/sheet.html", context, status=status, reply=reply)
 
 
 def entry_response(
     request: HtmxHttpRequest,
-    game: Game,
+    link: Opened,
     form: BidsForm | TricksForm,
-    save: Callable[[], object],
+    save: Callable[[], Written],
     errors: dict[str, str],
 ) -> HttpResponse:
     """Validate an entry ``form``, run ``save``, and answer with the fresh sheet.
@@ -245,11 +253,11 @@ def entry_response(
     """
     if form.is_valid():
         try:
-            save()
+            written = save()
         except RuleError as error:
             add_rule_error(form, error, prefix=errors)
         else:
-            return saved_response(request, game)
+            return saved_response(request, link, written=written)
     if isinstance(form, BidsForm):
-        return sheet_response(request, game, status=422, bids_form=form)
-    return sheet_response(request, game, status=422, tricks_form=form)
+        return sheet_response(request, link, status=422, bids_form=form)
+    return sheet_response(request, link, status=422, tricks_form=form)

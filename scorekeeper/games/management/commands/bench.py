@@ -10,7 +10,7 @@ no server error; the live poll of an unchanged sheet serves at least 80 % of the
 requests per second of a plain Django view (issue "One sheet, every phone"); with
 10,000 games of 100 players, the games list, a game page, a player's statistics and
 finding a player make the same queries as with 100 games and answer in under 100 ms
-(issue "Game history and player statistics"); the largest allowed game (``MAX_HANDS``
+(issue "Game history and player statistics"); the largest allowed game (``MAX_ROWS``
 hands) has its sheet, print page and CSV served in under a second, and a sheet GET while
 another connection holds a write transaction answers in under 500 ms (issue 11, limits); on the
 wire, the first load of a 20-hand sheet (the page and every file it links) takes at most 30 KB and
