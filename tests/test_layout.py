@@ -20,8 +20,9 @@ CODE = ROOT / "scorekeeper"
 TEMPLATES = ROOT / "templates"
 MOST_LINES_IN_A_MODULE = 400
 MOST_LINES_IN_A_FUNCTION = 60
-#: The kinds of game, which may of course know themselves; the engine decides by the record.
-KIND_PACKAGES = ("engine", "spades", "mu")
+#: The kinds of game, which may of course know themselves; the engine decides by the record; and the bench,
+#: which (as the tests do) draws and measures games of each kind by name.
+KIND_PACKAGES = ("engine", "spades", "mu", "bench")
 KIND_NAMES = {"spades", "mu"}
 #: What a view would call to query or write the database itself.
 ORM_ATTRIBUTES = {
@@ -80,11 +81,38 @@ def test_views_query_the_database_only_through_access_presenters_and_services() 
     assert not found, f"views touching the ORM: {found}"
 
 
+#: The registries of kinds (``games.kinds``, ``games.views.kinds``): the one place a kind's name is looked up.
+REGISTRIES = {"_KINDS", "_VIEWS"}
+
+
+def _is_kind(node: ast.AST) -> bool:
+    """Whether ``node`` reads a kind's name: ``kind`` or ``<something>.kind``."""
+    return (isinstance(node, ast.Name) and node.id == "kind") or (
+        isinstance(node, ast.Attribute) and node.attr == "kind"
+    )
+
+
+def _dispatches(node: ast.AST) -> bool:
+    """Whether ``node`` picks something by the kind's name outside the registries: ``X[game.kind]``,
+    ``X.get(kind)``, or a dict keyed by "spades" and "mu"."""
+    if isinstance(node, ast.Subscript):
+        return _is_kind(node.slice) and not (isinstance(node.value, ast.Name) and node.value.id in REGISTRIES)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        return bool(node.args) and _is_kind(node.args[0])
+    if isinstance(node, ast.Dict):  # keyed by the kinds' names alone (not a file's stem that is also one)
+        keys = {key.value if isinstance(key, ast.Constant) else None for key in node.keys}
+        return bool(keys) and keys <= KIND_NAMES
+    return False
+
+
 def _kind_checks(tree: ast.AST) -> Iterator[int]:
     """Lines that decide by the kind of game: a comparison with "spades" or "mu", ``is_mu``,
-    or ``isinstance`` with an engine game class."""
+    ``isinstance`` with an engine game class, or a dispatch by the kind's name (issue 26.3:
+    a dict of the kinds' parts looked up by ``game.kind`` is a branch too)."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Compare):
+        if _dispatches(node):
+            yield node.lineno
+        elif isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
             if any(isinstance(op, ast.Constant) and op.value in KIND_NAMES for op in operands):
                 yield node.lineno
@@ -106,8 +134,11 @@ def test_only_the_kinds_know_which_kind_a_game_is() -> None:
 
 
 def test_the_kind_check_finder_finds_kind_checks() -> None:
-    code = 'if game.kind == "mu": pass\nif game.is_mu: pass\nif isinstance(engine, SpadesGame): pass\n'
-    assert list(_kind_checks(ast.parse(code))) == [1, 2, 3]
+    code = (
+        'if game.kind == "mu": pass\nif game.is_mu: pass\nif isinstance(engine, SpadesGame): pass\n'
+        'DESKS[game.kind](game)\nSETUPS.get(kind, None)\nSETUPS = {"spades": 1, "mu": 2}\n_KINDS[game.kind]\n'
+    )
+    assert sorted(_kind_checks(ast.parse(code))) == [1, 2, 3, 4, 5, 6]
 
 
 @pytest.mark.parametrize("path", sorted(TEMPLATES.rglob("*.html")), ids=lambda path: _name(path))

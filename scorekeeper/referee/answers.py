@@ -8,7 +8,7 @@ arguments and its answers into text for the page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.utils.translation import gettext
 
@@ -16,7 +16,9 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.mu import play as mu_play
 from scorekeeper.engine.mu.auction import auction_progress
+from scorekeeper.engine.mu.sources import PLAY as MU_PLAY
 from scorekeeper.engine.mu.tables import COLOUR_NAMES, COLOURS, points_in_deal, team_target
+from scorekeeper.engine.source import written
 from scorekeeper.engine.spades import play as spades_play
 from scorekeeper.engine.spades.bidding import verify_bid, verify_side_bid
 from scorekeeper.engine.spades.cards import JOKERS, RANKS, SUITS, deck
@@ -34,17 +36,32 @@ def preset_choices() -> list[tuple[str, str]]:
     return [(name, gettext(title)) for name, (title, _source) in PRESET_INFO.items()]
 
 
+#: What the table said of the deal so far, in its kind's terms (:class:`SpadesHandSoFar`, :class:`MuTrumps`).
+Situation = TypeVar("Situation")
+
+
 @dataclass(frozen=True)
-class Question:
-    """What the table asks: the trick so far (in play order) and, optionally, a player's hand.
+class Question(Generic[Situation]):
+    """What the table asks: the trick so far (in play order), a player's hand (``()``: none), and
+    what it said of the deal so far, as its kind's desk reads it (``spades.referee``, ``mu.referee``)."""
 
-    Spades: ``trick_number`` and ``spades_broken`` describe the deal. Mü: the trumps.
-    """
+    trick: tuple[str, ...]
+    hand: tuple[str, ...]
+    situation: Situation
 
-    trick: tuple[str, ...] = ()
-    hand: tuple[str, ...] = ()
+
+@dataclass(frozen=True)
+class SpadesHandSoFar:
+    """Spades: the trick's number in the hand (1-based) and whether spades are broken."""
+
     trick_number: int = 2
     spades_broken: bool = False
+
+
+@dataclass(frozen=True)
+class MuTrumps:
+    """Mü: the Chef's and the Vize's trumps, each a colour, a digit or ``None`` (``mu.md`` §5)."""
+
     chef_trump: Any = None
     vize_trump: Any = None
 
@@ -72,40 +89,42 @@ class Answer:
         return tuple((card, refusal_said(why, source)) for card, why, source in self.refusals)
 
 
-def spades_answer(rules: SpadesRules, question: Question) -> Answer:
+def spades_answer(rules: SpadesRules, question: Question[SpadesHandSoFar]) -> Answer:
     """Answer a Spades question under ``rules`` (deck, leads, rake 'em, solo)."""
     winner, reason, source = "", None, ""
     if len(question.trick) >= 2:
         ruling = spades_play.trick_winner(rules, question.trick)
         winner = "" if ruling.index is None else question.trick[ruling.index]
-        reason, source = ruling.text, ruling.source
+        reason, source = ruling.text, written(ruling.source)  # as a ruling keeps it
     allowed: list[str] = []
     refused: list[Refused] = []
-    situation = spades_play.Situation(question.trick_number, question.spades_broken, question.trick)
+    so_far = question.situation
+    situation = spades_play.Situation(so_far.trick_number, so_far.spades_broken, question.trick)
     for card in question.hand:
         why = spades_play.refusal(rules, question.hand, card, situation)
         if why is None:
             allowed.append(card)
         else:
-            refused.append((card, why.text, why.source))
+            refused.append((card, why.text, written(why.source)))
     return Answer(winner or None, reason, source, tuple(allowed), tuple(refused))
 
 
-def mu_answer(question: Question) -> Answer:
+def mu_answer(question: Question[MuTrumps]) -> Answer:
     """Answer a Mü question under the Chef's and Vize's trumps (``mu.md`` §7)."""
     winner, reason = "", None
+    chef_trump, vize_trump = question.situation.chef_trump, question.situation.vize_trump
     if len(question.trick) >= 2:
-        index, reason = mu_play.trick_winner(question.trick, question.chef_trump, question.vize_trump)
+        index, reason = mu_play.trick_winner(question.trick, chef_trump, vize_trump)
         winner = question.trick[index]
     allowed: list[str] = []
     refused: list[Refused] = []
     for card in question.hand:
-        why = mu_play.refusal(question.hand, card, question.trick, question.chef_trump, question.vize_trump)
+        why = mu_play.refusal(question.hand, card, question.trick, chef_trump, vize_trump)
         if why is None:
             allowed.append(card)
         else:
-            refused.append((card, why, "mu.md §7"))
-    return Answer(winner or None, reason, "mu.md §7" if winner else "", tuple(allowed), tuple(refused))
+            refused.append((card, why, written(MU_PLAY)))
+    return Answer(winner or None, reason, written(MU_PLAY) if winner else "", tuple(allowed), tuple(refused))
 
 
 def spades_picker(rules: SpadesRules) -> Picker:

@@ -11,8 +11,6 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.text import Text, gettext_noop
 from scorekeeper.games.models import Game, Ruling
 from scorekeeper.games.rulings import RulingFacts, ruling_words
-from scorekeeper.mu import services as mu_services
-from scorekeeper.spades import services as spades_services
 
 from .replays import ReplayPage
 
@@ -49,7 +47,8 @@ def ruling_keep(*, game: Game, facts: RulingFacts) -> Ruling:
 
 def replay_use(*, game: Game, page: ReplayPage, number: int | None, device: str = "") -> None:
     """Save a complete replay's tricks (Spades) or card points (Mü) in the hand (deal) in play, the
-    play kept with it (issue 16); the hand is then scored as any save is (one transaction).
+    play kept with it (issue 16), by its kind's own save (``ReplayTable.use``); the hand is then
+    scored as any save is (one transaction).
 
     Args:
         number: the 0-based hand (deal) the replay's form was made for: if the game has moved on
@@ -57,12 +56,8 @@ def replay_use(*, game: Game, page: ReplayPage, number: int | None, device: str 
 
     Raises:
         RuleError: the replay is not complete, or no hand is in play to fill, or the hand refuses it;
-            ``StaleHand``: the hand in play is not the one the replay was made for.
+            ``WriteConflict``: the hand in play is not the one the replay was made for.
     """
     if page.replay is None or not page.complete or page.setup.number is None:
         raise RuleError(Text(gettext_noop("Only a whole hand replayed can fill the hand in play.")))
-    taken, play = list(page.replay.taken), page.play
-    if page.setup.deal is not None:  # Mü
-        mu_services.deal_points_save(game=game, points=taken, number=number, device=device, play=play)
-    else:
-        spades_services.hand_tricks_save(game=game, tricks=taken, number=number, device=device, play=play)
+    page.setup.table.use(game=game, taken=page.replay.taken, number=number, device=device, play=page.play)

@@ -3,7 +3,6 @@ the replay of a whole hand (issue 16)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -16,10 +15,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.mu.tables import COLOURS
 from scorekeeper.games.access import device_name, game_for, game_url
 from scorekeeper.games.cards import card_label
-from scorekeeper.games.changes import StaleHand
+from scorekeeper.games.changes import WriteConflict
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.kinds import kind_for
 from scorekeeper.games.models import Game
@@ -27,9 +25,10 @@ from scorekeeper.games.presenters import game_rulings
 from scorekeeper.games.rulings import RulingFacts
 from scorekeeper.games.throttle import Refusal, throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
+from scorekeeper.games.views.kinds import RefereeParts, view_kind_names, views_for, views_named
 
 from . import answers, replays, services
-from .desks import DESKS
+from .desks import Desk
 
 
 def _referee_state(data: Any, codes: set[str], repeatable: bool) -> tuple[list[str], list[str], str]:
@@ -59,29 +58,26 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     rulings in the game's log (a view link sees the log but adds nothing to it);
     on its own (``/referee/``) the table picks a Spades preset, or Mü.
     """
-    game = game_for(request, key) if key is not None else None
+    link = game_for(request, key) if key is not None else None
+    game = link.game if link is not None else None
     data: Any = request.POST if request.method == "POST" else request.GET
-    if game is not None and "chef_trump" not in data:
-        data = {
-            **replays.deal_trumps(game),
-            **data.dict(),
-        }  # Mü: the deal in play's trumps, unless the table changed them
-    kind = game.kind if game else (data.get("kind") if data.get("kind") in DESKS else "spades")
-    desk = DESKS[kind](game, data)
+    kind = _kind_picked(data)  # shown on its own only: a game's referee offers no choice of game
+    desk: Desk = _parts(game, kind).desk(game, data)
     picker = desk.picker()
     codes = {code for _label, row in picker for code, _text in row}
     trick, hand, target = _referee_state(data, codes, desk.repeatable())
-    question = _question(data, trick, hand)
+    question = desk.question(data, trick, hand)
     answer = desk.answer(question)
     # Only a post through the edit link writes to the log: a view link (or a plain GET) only asks.
     not_kept = None
-    if game is not None and game.can_edit and request.method == "POST":
+    if game is not None and link is not None and link.can_edit and request.method == "POST":
         not_kept = _keep_ruling(request, game, data, question, answer)
     status = 429 if not_kept is not None and "keep" in data else 200  # a whole trick is judged all the same
     if status == 429 and request.htmx:
         return render(request, "429.html", {"refusal": not_kept}, status=status)  # said at the form (table.js)
     context = {
         "game": game,
+        "link": link,
         "kind": kind,
         "kinds": Game.Kind.choices,
         "desk": desk,
@@ -98,20 +94,19 @@ def referee(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     return render(request, template, context, status=status)
 
 
-def _question(data: Any, trick: list[str], hand: list[str]) -> answers.Question:
-    """The question the page asks: the cards picked and what the table said of the deal so far."""
-    trick_number = small_number(data.get("trick_number", ""), digits=2) or 2
-    return answers.Question(
-        trick=tuple(trick),
-        hand=tuple(hand),
-        trick_number=max(1, min(trick_number, 18)),
-        spades_broken=bool(data.get("broken")),
-        chef_trump=_mu_trump(data.get("chef_trump", "")),
-        vize_trump=_mu_trump(data.get("vize_trump", "")),
-    )
+def _kind_picked(data: Any) -> str:
+    """The kind the table picked at the referee on its own (``kind``): a registered kind's name, else
+    the first registered (Spades). A game's referee offers no choice: its game's kind decides."""
+    names = view_kind_names()
+    return data.get("kind") if data.get("kind") in names else names[0]
 
 
-def _labels(question: answers.Question, answer: answers.Answer) -> dict[str, Any]:
+def _parts(game: Game | None, kind: str) -> RefereeParts:
+    """The referee's parts of ``game``'s kind, or on its own of the kind the table picked."""
+    return views_for(game).referee if game else views_named(kind).referee
+
+
+def _labels(question: answers.Question[Any], answer: answers.Answer) -> dict[str, Any]:
     """The cards of the question and the answer as the page writes them ("10♠")."""
     label = card_label
     return {
@@ -126,7 +121,7 @@ def _labels(question: answers.Question, answer: answers.Answer) -> dict[str, Any
 
 
 def _keep_ruling(
-    request: HtmxHttpRequest, game: Game, data: Any, question: answers.Question, answer: answers.Answer
+    request: HtmxHttpRequest, game: Game, data: Any, question: answers.Question[Any], answer: answers.Answer
 ) -> Refusal | None:
     """Keep the ruling with the game, as data (``games.rulings``): every complete trick judged, and
     whatever the table asks to keep.
@@ -153,15 +148,6 @@ def _keep_ruling(
     return None
 
 
-def _mu_trump(value: str) -> Any:
-    """A trump from the referee form: a colour (JSON string), a digit, or ``None``."""
-    try:
-        trump = json.loads(value) if value else None
-    except ValueError:
-        return None
-    return trump if trump in COLOURS or (type(trump) is int and 0 <= trump <= 9) else None
-
-
 #: The most cards a replay holds: a hand of the largest table (6 players, 17 tricks).
 MOST_CARDS = 6 * 18
 
@@ -174,29 +160,33 @@ def replay(request: HtmxHttpRequest, key: str | None = None) -> HttpResponse:
     proves it. From a game it knows the house rules, the seats, the dealer and (Mü) the deal's
     trumps; once complete, "Use for the sheet" saves its tricks (card points) with the play,
     through the edit link. The replay lives in its form: nothing is stored until then."""
-    game = game_for(request, key) if key is not None else None
+    link = game_for(request, key) if key is not None else None
+    game = link.game if link is not None else None
     data = request.POST if request.method == "POST" else request.GET
     try:
-        setup = replays.game_setup(game) if game else replays.standalone_setup(data)
+        # On its own the replay offers no choice of game (a Mü deal needs its game's trumps): the
+        # kind the referee starts with, under the preset its form picks.
+        setup: replays.Setup = _parts(game, view_kind_names()[0]).replay_setup(game, data)
     except RuleError as error:
         messages.error(request, spoken(error, gettext))
-        return redirect(game_url(game) if game else "games:referee")
+        return redirect(game_url(link) if link else "games:referee")
     page = replays.replay_page(setup, _replay_cards(data, setup), _replay_leader(data, setup))
-    if game is not None and game.can_edit and request.method == "POST" and "use" in data and page.complete:
+    if link is not None and link.can_edit and request.method == "POST" and "use" in data and page.complete:
         try:
             number = small_number(data.get("number", ""), digits=4)
             if number is None:  # the form must say which hand it was made for (issue 24)
-                raise StaleHand("unreadable")
-            services.replay_use(game=game, page=page, number=number, device=device_name(request))
-        except StaleHand as conflict:
-            page = replace(page, error=gettext(kind_for(game).conflict_texts[conflict.reason]))
+                raise WriteConflict("unreadable")
+            services.replay_use(game=link.game, page=page, number=number, device=device_name(request))
+        except WriteConflict as conflict:
+            page = replace(page, error=gettext(kind_for(link.game).words.conflict_texts[conflict.reason]))
         except RuleError as error:
             page = replace(page, error=spoken(error, gettext))
         else:
             messages.success(request, gettext("The replay's tricks are on the sheet."))
-            url = game_url(game)
+            url = game_url(link)
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    context = {"game": game, "page": page, "presets": answers.preset_choices(), "names": list(enumerate(setup.names))}
+    context: dict[str, Any] = {"game": game, "link": link, "page": page}
+    context["names"] = list(enumerate(setup.names))
     template = "referee/replay.html#replay" if request.htmx else "referee/replay.html"
     return render(request, template, context)
 

@@ -44,7 +44,7 @@ def budget(settings):
 
 @pytest.fixture
 def referee() -> str:
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
     return reverse("games:game_referee", args=[game.edit_key])
 
 
@@ -89,7 +89,7 @@ def test_asking_without_keeping_spends_nothing(budget, referee):
 
 def test_a_game_keeps_its_newest_rulings(monkeypatch):
     monkeypatch.setattr(referee_services, "MOST_RULINGS", 3)
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
     for number in range(2, 7):
         referee_services.ruling_keep(game=game, facts=RulingFacts(trick=(f"{number}S",)))
     assert [ruling.facts["trick"] for ruling in game.rulings.all()] == [["6S"], ["5S"], ["4S"]]
@@ -170,7 +170,8 @@ def test_a_ruling_kept_before_rulings_were_data_keeps_its_words(referee):
 def test_a_reason_within_a_reason_is_kept_untranslated_and_read_in_either_language():
     """The six-player deck's "Of two equal cards …" holds the winner's reason, which holds the suit:
     each is kept as an engine text (template and parameters) and said in the reader's language."""
-    answer = answers.spades_answer(spades_rules({"preset": "six_player"}), answers.Question(trick=("QH", "KH", "KH")))
+    question = answers.Question(("QH", "KH", "KH"), (), answers.SpadesHandSoFar())
+    answer = answers.spades_answer(spades_rules({"preset": "six_player"}), question)
     facts = RulingFacts(trick=("QH", "KH", "KH"), winner=answer.winner, reason=answer.winner_text, source="002")
     stored = json.loads(json.dumps(facts.as_json()))
     assert stored["reason"]["params"]["reason"]["params"]["suit"] == {"template": "hearts", "params": {}}

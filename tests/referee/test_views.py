@@ -63,7 +63,9 @@ def test_mu_referee_with_double_trumps_mu_7(client):
 
 
 def test_a_games_referee_uses_its_rules_and_keeps_rulings(client):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "new_york"})
+    game = services.game_create(
+        kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={"preset": "new_york"}
+    )
     url = reverse("games:game_referee", args=[game.edit_key])
     page = client.post(url, {"trick": "KD", "add": "2D", "target": "trick"}).content.decode()
     assert big(page) == ["2♦ wins: a spade was played, and it is the highest spade."]  # NYC: 2D is a spade
@@ -113,7 +115,9 @@ def test_the_referee_offers_the_bids_the_sheet_offers(client, rules):
     """Issue 25: under the standard rules a bid of 0 is a nil, so the sheet offers Nil and no 0; the
     referee offered both. It offers what the sheet does, by the sheet's check, at the score where
     the sheet offers the most (a side far behind may bid blind nil)."""
-    game = services.game_create(players=PLAYERS[: 3 if rules["preset"] == "cutthroat3" else 4], dealer=2, rules=rules)
+    game = services.game_create(
+        kind="spades", players=PLAYERS[: 3 if rules["preset"] == "cutthroat3" else 4], dealer=2, rules=rules
+    )
     if rules["preset"] == "standard":
         play(game, *BIG_HAND)  # Bob & Dan 140 behind: Bob may bid blind nil
     sheet = client.get(sheet_url(game)).content.decode()
@@ -142,7 +146,7 @@ def test_a_mu_games_referee_names_its_players(client):
 
 
 def test_a_complete_trick_is_kept_with_the_game_by_itself(client):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
     url = reverse("games:game_referee", args=[game.edit_key])
     client.post(url, {"trick": "KH,AH", "add": "2H", "target": "trick"})
     assert not Ruling.objects.filter(game=game).exists()  # three cards: not a whole trick yet
@@ -152,9 +156,23 @@ def test_a_complete_trick_is_kept_with_the_game_by_itself(client):
 
 
 def test_keeping_a_hand_question_records_what_may_be_played(client):
-    game = services.game_create(players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
+    game = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules={})
     url = reverse("games:game_referee", args=[game.edit_key])
     client.post(url, {"trick": "KH", "hand": "AS,4H", "target": "hand", "trick_number": "3", "keep": "1"})
     ruling = Ruling.objects.get(game=game)
     assert ruling.question == "Trick: K♥ · Hand: A♠, 4♥"
     assert "May be played: 4♥" in ruling.answer and "A♠: hearts were led" in ruling.answer
+
+
+def test_a_mu_games_referee_takes_a_form_without_the_chef_trump_as_the_deal_in_play_says(client):
+    """A form that names only the Vize's trump (or nothing of the deal) starts from the deal in play's
+    trumps, the table's field over them: found by the fuzz test, a posted form was read as lists."""
+    from scorekeeper.mu import services as mu_services
+
+    game = services.game_create(players=["Anna", "Beate", "Conny", "Dagmar", "Emma"], dealer=0, rules={}, kind="mu")
+    mu_services.deal_auction_save(game=game, laid=[2, 0, 3, 0, 0], chef_trump="red", vize_trump=7, partner=1)
+    url = reverse("games:game_referee", args=[game.edit_key])
+    for data in ({"vize_trump": ""}, {"vize_trump": "3", "cards": "x"}):
+        response = client.post(url, data)
+        assert response.status_code == 200, data
+        assert '"red"' in response.content.decode()  # the Chef's trump of the deal in play stands

@@ -9,7 +9,7 @@ Django starts, beside its :class:`~scorekeeper.games.kinds.GameKind`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.engine.sheet import Sheet
 
+    from ..access import Opened
     from ..models import Game, Row
     from .http import HtmxHttpRequest
 
@@ -82,17 +83,34 @@ class Reply:
 class SheetResponder(Protocol):
     """A kind's sheet answer: the sheet page with the entry forms; for htmx, what ``reply`` asks
     for, or the entry partial alone (see :func:`~scorekeeper.games.views.sheet.sheet_render`).
-    ``rows``: the game's rows if already read (``Game.rows_written``), else one query."""
+    ``rows``: the game's rows if already read (``changes.Written.rows_after``), else one query."""
 
     def __call__(
         self,
         request: HtmxHttpRequest,
-        game: Game,
+        link: Opened,
         *,
         status: int = 200,
         reply: Reply | None = None,
         rows: Sequence[Any] | None = None,
     ) -> HttpResponse: ...
+
+
+@dataclass(frozen=True)
+class RefereeParts:
+    """A kind's parts of the referee (``scorekeeper.referee``), carried by the core from the kind to
+    the referee's views. Their shapes are the referee's own (``referee.desks.Desk``,
+    ``referee.replays.Setup``); the core imports no referee, so it names them ``Any`` here.
+
+    Attributes:
+        desk: (the game, or ``None`` at the referee on its own; the request's data) -> the kind's
+            desk for this request, its house rules chosen.
+        replay_setup: (the game or ``None``; the request's data) -> what a replay knows before the
+            first card. Raises ``RuleError``: the game cannot be replayed now (Mü: no auction entered).
+    """
+
+    desk: Callable[[Game | None, Mapping[str, Any]], Any]
+    replay_setup: Callable[[Game | None, Mapping[str, Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -103,14 +121,17 @@ class KindViews:
         sheet_template: the sheet page's template; its partials ``entry``, ``standings``,
             ``sheet``, ``row``, ``explain`` and ``actions`` make up an update (``games/_update.html``).
         sheet_page: the game scored and laid out for its sheet (two queries).
-        rulebook_response: the game's house rules page, each rule in force as a plain sentence with its source.
-        sheet_response: the sheet, as :class:`SheetResponder` says.
+        rulebook_response: the house rules page of the game a link opened (``access.Opened``), each rule
+            in force as a plain sentence with its source.
+        sheet_response: the sheet of the game a link opened, as :class:`SheetResponder` says.
+        referee: the kind's parts of the referee and its replay (:class:`RefereeParts`).
     """
 
     sheet_template: str
     sheet_page: Callable[[Game], SheetPage]
-    rulebook_response: Callable[[HtmxHttpRequest, Game], HttpResponse]
+    rulebook_response: Callable[[HtmxHttpRequest, Opened], HttpResponse]
     sheet_response: SheetResponder
+    referee: RefereeParts
 
 
 _VIEWS: dict[str, KindViews] = {}
@@ -127,4 +148,20 @@ def views_for(game: Game) -> KindViews:
     Raises:
         KeyError: no such kind installed.
     """
-    return _VIEWS[game.kind]
+    return views_named(game.kind)
+
+
+def views_named(name: str) -> KindViews:
+    """The views of the kind called ``name`` (``Game.kind``: the referee on its own asks for the
+    kind its table picked).
+
+    Raises:
+        KeyError: no such kind installed.
+    """
+    return _VIEWS[name]
+
+
+def view_kind_names() -> tuple[str, ...]:
+    """The names of the kinds whose views are registered, in the order their apps start
+    (``INSTALLED_APPS``: Spades first)."""
+    return tuple(_VIEWS)
