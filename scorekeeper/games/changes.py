@@ -277,7 +277,7 @@ def verify_room(rows: Sequence[Row], *, full: str) -> None:
 
 
 @transaction.atomic
-def hand_undo(
+def row_undo(
     *, game: Game, number: int | None = None, shown: str | None = None, device: str = "", write_key: str = ""
 ) -> Written:
     """Delete the last row: a hand (its bids, if it is still in play) or Mü deal (its auction, if in play).

@@ -78,7 +78,7 @@ def test_undoing_a_correction_says_the_change_back_and_a_save_in_play_says_what_
     assert "change-diff" not in shown and "<del>" not in shown
     assert "<ins>bids <bdi>Ann</bdi> 3 · <bdi>Bob</bdi> 4 · <bdi>Cat</bdi> 3 · <bdi>Dan</bdi> 3; took" in shown
     # Undoing the last hand strikes the hand it deleted through.
-    undone = changes.hand_undo(game=game)
+    undone = changes.row_undo(game=game)
     last = Change.objects.filter(game=game).first()
     assert "<del>bids <bdi>Ann</bdi> 3" in entry(history(game), last), undone
 

@@ -41,7 +41,7 @@ def test_every_write_is_kept_with_what_it_changed() -> None:
     spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], device="Bob's phone")
     spades_services.hand_update(game=game, number=0, bids=[4, 3, 3, 3], tricks=[4, 3, 3, 3])
     spades_services.hand_misdeal(game=game, seat=1)
-    changes.hand_undo(game=game)
+    changes.row_undo(game=game)
 
     assert actions(game) == [("bids", 0), ("tricks", 0), ("edit", 0), ("misdeal", 1), ("undo", 1)]
     bids, tricks, edit, misdeal, undo = Change.objects.filter(game=game).order_by("pk")
@@ -84,7 +84,7 @@ def test_undoing_a_correction_puts_the_hand_back_and_is_itself_a_change() -> Non
 def test_undoing_an_undo_brings_the_deleted_hand_back() -> None:
     game = new_game()
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    changes.hand_undo(game=game)
+    changes.row_undo(game=game)
     assert stored(game) == []
     changes.change_revert(game=game, change_id=Change.objects.get(game=game, action="undo").pk)
     assert stored(game) == [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}]

@@ -86,7 +86,7 @@ def test_names_typed_again_are_the_same_person_case_ignored(games) -> None:
 def test_the_read_model_follows_every_change(games) -> None:
     one = games["one"]
     assert Game.objects.get(pk=one.pk).finished
-    changes.hand_undo(game=one)
+    changes.row_undo(game=one)
     assert not Game.objects.get(pk=one.pk).finished
     assert Seat.objects.get(game=one, player=player("Ann")).hands == 0
     changes.change_revert(game=one, change_id=Change.objects.filter(game=one, action="undo").get().pk)
@@ -454,7 +454,7 @@ def test_no_hand_in_play_in_the_middle_of_the_game_through_the_history() -> None
     )
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
-    changes.hand_undo(game=game)  # hand 2 deleted
+    changes.row_undo(game=game)  # hand 2 deleted
     tricks_1 = Change.objects.filter(game=game, action="tricks", number=0).get()
     changes.change_revert(game=game, change_id=tricks_1.pk)  # hand 1 back in play: it is the last
     undo = Change.objects.get(game=game, action="undo")

@@ -145,7 +145,7 @@ def test_every_write_keeps_the_record_digest_of_the_played_hands():
     assert played != empty and played == digest_now(game)
     spades_services.hand_update(game=game, number=0, bids=[3, 3, 3, 3], tricks=[3, 4, 3, 3])
     assert stored_digest(game) not in (empty, played) and stored_digest(game) == digest_now(game)
-    changes.hand_undo(game=game)
+    changes.row_undo(game=game)
     assert stored_digest(game) == empty
     rematch = services.game_rematch(game=game)
     assert stored_digest(rematch) == digest_now(rematch)

@@ -50,7 +50,7 @@ def test_a_corrected_hand_sends_the_rows_from_it_on_and_none_before():
 def test_an_undone_hand_is_removed():
     game = twelve_hands()
     version = game.version
-    changes.hand_undo(game=game)
+    changes.row_undo(game=game)
     update = sheet_update(fresh(game), Shown(version, 12), 11)
     assert update == SheetUpdate(whole=False, replaced=range(12, 12), added=range(12, 12), removed=range(12, 13))
 

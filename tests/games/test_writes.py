@@ -204,7 +204,7 @@ def test_a_correction_racing_an_undo_inside_the_lock_is_a_conflict() -> None:
     fingerprint = shown_row(game, 2)["shown"]
     hand = Row.objects.get(game=game, number=1)
     bids, tricks = hand.record["bids"], hand.record["tricks"]
-    changes.hand_undo(game=game)
+    changes.row_undo(game=game)
     with pytest.raises(spades_services.WriteConflict):
         spades_services.hand_update(
             game=game, number=1, bids=hand.record["bids"], tricks=hand.record["tricks"], shown=fingerprint

@@ -333,7 +333,7 @@ def test_hand_update_unknown_or_unplayed_hand(number):
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1]), ([3, 3, 3, 3], None)]
 
 
-# --- hand_undo -----------------------------------------------------------------------------------------------------
+# --- row_undo -----------------------------------------------------------------------------------------------------
 
 
 def test_hand_undo_removes_bids_in_play_then_the_last_hand():
@@ -341,23 +341,23 @@ def test_hand_undo_removes_bids_in_play_then_the_last_hand():
     play(game, *BIG_HAND)
     spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
 
-    undone = changes.hand_undo(game=game).change
+    undone = changes.row_undo(game=game).change
     assert undone is not None and (undone.number, undone.before, undone.after) == (1, {"bids": [3, 3, 3, 3]}, None)
     assert stored(game) == [(BIG_HAND[0], BIG_HAND[1])]
 
-    undone = changes.hand_undo(game=game).change
+    undone = changes.row_undo(game=game).change
     assert undone is not None and (undone.number, undone.before["tricks"]) == (0, BIG_HAND[1])
     assert stored(game) == []
     assert totals(game) == (0, 0)
 
-    assert changes.hand_undo(game=game).change is None  # nothing to undo: nothing written
+    assert changes.row_undo(game=game).change is None  # nothing to undo: nothing written
     assert Game.objects.filter(pk=game.pk).exists()
 
 
 def test_hand_undo_then_the_next_bids_reuse_the_number():
     game = new_game()
     play(game, *BIG_HAND)
-    changes.hand_undo(game=game)
+    changes.row_undo(game=game)
 
     hand = spades_services.hand_bids_save(game=game, bids=[2, 2, 2, 2], number=0).row
 

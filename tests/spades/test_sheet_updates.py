@@ -125,7 +125,7 @@ def test_undo_deletes_the_last_row_on_the_phone(client):
 def test_the_live_poll_sends_what_changed_since_the_phones_version(client):
     game = game_with_hands(12)
     seen = shown(client, game)
-    changes.hand_undo(game=game)  # another phone: undo hand 12 ...
+    changes.row_undo(game=game)  # another phone: undo hand 12 ...
     play(game, *SET_HAND)  # ... and write it again (the same totals: the bids form offers the same)
 
     response = client.get(url("live", game), seen, **HTMX)
@@ -160,7 +160,7 @@ def test_an_update_makes_the_same_queries_at_hand_3_and_at_hand_40(client, name)
         client.post(url("bids", game), {"number": length, **{f"bid_{s}": "3" for s in range(4)}}, **HTMX)
         seen = shown(client, game)
         if name == "poll":
-            changes.hand_undo(game=game)  # another phone undoes the bids
+            changes.row_undo(game=game)  # another phone undoes the bids
         with CaptureQueriesContext(connection) as queries:
             if name == "tricks":
                 data = {"number": length, "tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}

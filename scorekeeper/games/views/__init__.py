@@ -24,7 +24,7 @@ from .pages import game_record_download, game_rematch, game_rulebook, health, ho
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
 from .sheet import game_detail, game_live, row_explain
-from .writes import hand_undo
+from .writes import row_undo
 
 __all__ = [
     "change_revert",
@@ -43,7 +43,7 @@ __all__ = [
     "game_share",
     "games_import",
     "games_list",
-    "hand_undo",
+    "row_undo",
     "health",
     "home",
     "player_detail",

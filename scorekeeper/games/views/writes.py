@@ -117,7 +117,7 @@ def _instead(request: HtmxHttpRequest, game: Game, change_id: int, write: Callab
 
 @require_POST
 @game_write(saved_again, expects=LAST)
-def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
+def row_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Delete the last hand or deal (or the bids or auction of the one in play).
 
     The form names the last hand and its fingerprint as shown, so a late tap
@@ -125,7 +125,7 @@ def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
     that does not name them deletes nothing either.
     """
     link = game_for(request, key, edit=True)
-    written = changes.hand_undo(
+    written = changes.row_undo(
         game=link.game,
         number=form_number(request),
         shown=request.POST.get("shown"),
@@ -135,4 +135,4 @@ def hand_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return saved_response(request, link, written=written)
 
 
-__all__ = ["LAST", "ROW", "game_write", "hand_undo", "verify_fresh"]
+__all__ = ["LAST", "ROW", "game_write", "row_undo", "verify_fresh"]
