@@ -13,6 +13,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.spades.game import SpadesGame
 from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, SpadesRules, spades_rules
+from scorekeeper.games.kinds import game_rows
 from scorekeeper.games.models import Game, Row
 from scorekeeper.games.presenters import rendered
 
@@ -56,7 +57,7 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Row] | None
     Raises:
         RuleError: ``changes`` names an unknown preset, key or value.
     """
-    hands = list(game.hands.all()) if hands is None else hands
+    hands = game_rows(game) if hands is None else hands
     engine = spades_game(game, hands[:number])
     other_record = dict(changes) if "preset" in changes else {**game.rules, **changes}
     other_rules = spades_rules(other_record)

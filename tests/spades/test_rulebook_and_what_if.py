@@ -83,3 +83,15 @@ def test_what_if_of_a_hand_not_played_is_404(client):
     game = new_game()
     spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
     assert client.get(reverse("games:what_if", args=[game.edit_key, 1])).status_code == 404
+
+
+def test_what_if_reads_the_games_rows_itself_when_not_given_them():
+    """``what_if.hand_what_if`` without the rows read already reads them (one row table for both kinds)."""
+    from scorekeeper.games.kinds import game_rows
+    from scorekeeper.spades.what_if import hand_what_if
+
+    game = new_game()
+    play(game, [4, 4, 3, 2], [4, 3, 3, 3])
+    play(game, [3, 3, 3, 3], [4, 3, 3, 3])
+    changes = {"nil_value": 50}
+    assert hand_what_if(game, 2, changes) == hand_what_if(game, 2, changes, game_rows(game))
