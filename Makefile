@@ -25,14 +25,14 @@ run: setup
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
 ## test: ruff (lint and format), the layer contracts (import-linter), the type checker (mypy),
-## then the whole suite (engine, views, commands, browser)
+## then the whole suite (engine, views, commands, browser) on every core (pytest-xdist)
 test: $(STAMP) system
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 ## check: the edit loop's tier, in well under a minute: ruff, the layer contracts, mypy, then the engine's and
 ## the layout's tests with a tenth of the property tests' examples (tests/profiles.py); make test runs everything
