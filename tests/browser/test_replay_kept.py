@@ -38,7 +38,11 @@ def test_a_replays_cards_survive_a_reload_and_going_back_and_clear_asks_first(pa
     expect(page.locator("#trick-1")).to_contain_text("Ann wins the trick.")  # replayed again by the server
     page.goto(live_server.url + sheet_url(game))
     page.go_back()
-    expect(cards).to_have_value("2H,3H,4H,AH,KH")
+    expect(cards).to_have_value("2H,3H,4H,AH,KH")  # put back at once: the server's replay of them follows
+    # Tapped before that answer, the cards of the empty replay (2♣ allowed to lead) stood under the finger,
+    # disabled while the answer was on its way, and the answer moved 2♣ among the other cards (hearts led):
+    # seen once in 10 runs beside a second copy of the suite (issue 26.10).
+    expect(page.locator("#trick-1")).to_contain_text("Ann wins the trick.")
     tap_card(page, "2C")  # and the replay goes on from there
 
     # "Clear" asks first: "no" keeps every card, "yes" clears them, and nothing is kept any more.
