@@ -34,17 +34,21 @@ def test_upgrade_owns_house_rules_strips_account_names_normalises_names_and_make
 
     executor = MigrationExecutor(connection)
     executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    try:
+        new = executor.loader.project_state(AFTER).apps
 
-    assert new.get_model("games", "Game").objects.get().players == ["Ann", "Bob", "Cat", "Dan"]
-    assert new.get_model("games", "Player").objects.get().name == "Ann"
-    assert sorted(new.get_model("games", "Change").objects.values_list("device", flat=True)) == [
-        "iPad · Safari",
-        "iPhone · Mobile Safari",
-    ]
-    assert new.get_model("games", "HouseRules").objects.get().owner_id is None  # nobody's: listed to no one
-    cache.set("works", 1)
-    assert cache.get("works") == 1
+        assert new.get_model("games", "Game").objects.get().players == ["Ann", "Bob", "Cat", "Dan"]
+        assert new.get_model("games", "Player").objects.get().name == "Ann"
+        assert sorted(new.get_model("games", "Change").objects.values_list("device", flat=True)) == [
+            "iPad · Safari",
+            "iPhone · Mobile Safari",
+        ]
+        assert new.get_model("games", "HouseRules").objects.get().owner_id is None  # nobody's: listed to no one
+        cache.set("works", 1)
+        assert cache.get("works") == 1
+    finally:  # on to the newest migrations: a database left at 0009 holds tables today's models lack
+        executor.loader.build_graph()  # (PostgreSQL's flush then cannot truncate the games they point at)
+        executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db
