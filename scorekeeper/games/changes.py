@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypeVar
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from django.db import transaction
 
@@ -26,9 +26,6 @@ from .kinds import Record, Scored, engine_of, game_rows, kind_for
 from .models import MAX_ROWS, SEAT_FIGURES, Change, Game, Row, Seat
 from .records import canonical, record_digest
 from .undo import snapshot, verify_revert
-
-if TYPE_CHECKING:
-    pass
 
 
 def game_locked(game: Game) -> tuple[Game, list[Row]]:

@@ -117,25 +117,9 @@ def kind_for(game: Game) -> GameKind:
     return _KINDS[game.kind]
 
 
-def kinds() -> tuple[GameKind, ...]:
-    """Every registered kind, in the order registered."""
-    return tuple(_KINDS.values())
-
-
 def game_rows(game: Game) -> list[Row]:
     """``game``'s rows (hands or deals), in order: one query."""
     return list(game.rows.all())
-
-
-def row_complete(game: Game, row: Row | None) -> bool:
-    """Whether ``row`` of ``game`` is over (``False`` for no row): see :attr:`GameKind.complete`."""
-    return row is not None and kind_for(game).complete(row.record)
-
-
-def in_play(game: Game, rows: Sequence[Row]) -> Row | None:
-    """The row of ``game`` in play (the last, if not complete), or ``None``."""
-    last = rows[-1] if rows else None
-    return last if last is not None and not kind_for(game).complete(last.record) else None
 
 
 def engine_of(game: Game, rows: Sequence[Row] | None = None) -> AnyGame:
