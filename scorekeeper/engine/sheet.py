@@ -77,6 +77,24 @@ class HandScore(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Limit:
+    """Where a game with a hand or time limit stands (spades.md "Tournament rules", mu.md "Match limits").
+
+    Attributes:
+        hand_limit: the hands (deals) the game is limited to, or 0 (none).
+        played: the hands played that count toward it (misdeals do not; Mü: every deal, Eklats too).
+        time_called: the index of the hand marked ``time_called``, or ``None``.
+        reached: the limit was reached (the last hand, or the one time was called in): unless the game
+            is over, the best are tied and every further hand is one more, to break the tie.
+    """
+
+    hand_limit: int
+    played: int
+    time_called: int | None
+    reached: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Sheet:
     """A scored game.
 
@@ -88,6 +106,7 @@ class Sheet:
         finished: whether the game is over after the last hand.
         winner: index of the winning side, or ``None`` while not over.
         end: why the game ended (a :class:`Line` naming the rule), or ``None``.
+        limit: with a hand or time limit in the house rules, where the game stands; else ``None``.
     """
 
     sides: tuple[str, ...]
@@ -97,3 +116,4 @@ class Sheet:
     finished: bool
     winner: int | None
     end: Line | None = None
+    limit: Limit | None = None

@@ -26,6 +26,7 @@ class Played:
         partner: the Chef's partner, or ``None`` with 3 players.
         points: card points each player took in tricks (they add up to 60, or 36).
         play: how the cards were played (``engine.replay.Play``), or ``None`` (not recorded).
+        time_called: time was called during this deal (``time_limit``; mu.md "Match limits").
     """
 
     chef: int
@@ -36,6 +37,7 @@ class Played:
     partner: int | None
     points: tuple[int, ...]
     play: Play | None = None
+    time_called: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +46,14 @@ class Eklat:
 
     ``level`` is the tied highest number of cards, ``tied`` the seats tied on it and
     ``last`` the one among them who laid a card last. ``level`` ``None`` (record
-    ``{"eklat": null}``): everyone passed in the first round, no points.
+    ``{"eklat": null}``): everyone passed in the first round, no points. ``time_called``: time
+    was called during this deal (``time_limit``; mu.md "Match limits").
     """
 
     level: int | None = None
     tied: tuple[int, ...] = ()
     last: int | None = None
+    time_called: bool = False
 
 
 #: One deal of a Mü game: played to the end, or ended at once by an Eklat.

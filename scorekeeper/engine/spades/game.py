@@ -47,6 +47,11 @@ class SpadesHand:
         high_spade_run: per side (per player without partners), how many of the
             last tricks in a row it won with high spades (cut-throat bonus), or ``None``.
         play: how the cards were played (``engine.replay.Play``), or ``None`` (not recorded).
+        revokes: the seats that revoked, one entry per revoke in order of play (``revoke_penalty``;
+            spades.md "Tournament rules"): with a ``play``, its ``follow_suit`` fouls (derived when
+            the record is read); without one, as the table declared them (record field ``revokes``).
+        time_called: time was called during this hand (``time_limit``): it is the last unless the
+            best are tied.
     """
 
     bids: tuple[Bid, ...] | None
@@ -59,6 +64,8 @@ class SpadesHand:
     misdeal: int | None = None
     high_spade_run: tuple[int, ...] | None = None
     play: Play | None = None
+    revokes: tuple[int, ...] = ()
+    time_called: bool = False
 
 
 @dataclass(frozen=True, slots=True)

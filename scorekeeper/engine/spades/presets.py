@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..rules import KeyValue
-from ..source import APP_RULES, PAGAT, RULE_PAGE, Cite, Source
+from ..source import APP_RULES, PAGAT, RULE_PAGE, TOURNAMENTS, Cite, Source
 from ..text import gettext_noop as _
 
 #: Preset name -> the keys it sets (``docs/rules/spades.md``, "Presets").
@@ -69,6 +69,9 @@ PRESETS: Mapping[str, Mapping[str, KeyValue]] = MappingProxyType(
                 "first_lead": "two_of_clubs",
             }
         ),
+        "tournament": MappingProxyType(
+            {"revoke_penalty": "three_tricks", "set_twice_loses": True, "sets_to_lose": 3, "time_limit": 40}
+        ),
         "two_player": MappingProxyType({"players": 2}),
         "six_player": MappingProxyType({"players": 6, "deck": "double"}),
         "solo4": MappingProxyType({"players": "solo4"}),
@@ -84,6 +87,7 @@ PRESET_INFO: Mapping[str, tuple[str, Source]] = MappingProxyType(
         "barmore": (_("Barmore (jokers, blind 7)"), (Cite(PAGAT, "Dennis J Barmore's rules"),)),
         "new_york": (_("New York City"), (Cite(PAGAT, "New York City rules"),)),
         "cutthroat3": (_("Cut-throat, three players"), (Cite(PAGAT, "Spades for Three Players"),)),
+        "tournament": (_("Tournament"), (Cite(TOURNAMENTS),)),
         "two_player": (_("Two players"), (Cite(PAGAT, "Spades for Two Players"),)),
         "six_player": (_("Six players"), (Cite(PAGAT, "Spades for Six Players"),)),
         "solo4": (_("Solo, four players"), (Cite(PAGAT, "Solo Spades"),)),

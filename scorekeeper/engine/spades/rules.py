@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import RecordError
 from ..rules import HashedOnce, KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
-from ..source import PAGAT, Cite, published, row
+from ..source import PAGAT, TOURNAMENTS, Cite, published, row
+from ..text import Text
 from ..text import gettext_noop as _
 from .keys_bidding import BiddingKeys
 from .keys_scoring import YES_NO
@@ -56,6 +58,7 @@ GROUPS: Mapping[str, str] = MappingProxyType(
         "special": _("Special bids"),
         "bags": _("Bags and sets"),
         "play": _("Play of the cards"),
+        "tournament": _("Tournament"),
     }
 )
 
@@ -105,6 +108,40 @@ class SpadesRules(BiddingKeys):
         source=(row("misdeal"), Cite(PAGAT, "Misdeal")),
     )
 
+    # Tournament rules (spades.md "Tournament rules"): every key off by default
+    revoke_penalty: str = rule_key(
+        "none",
+        choices=("none", "three_tricks", "set"),
+        group="tournament",
+        label=_("Revoke penalty"),
+        help=_("What a revoke (not following suit when able) costs: nothing, 3 tricks to the other side, or the hand."),
+        source=(row("revoke_penalty"), Cite(TOURNAMENTS, "Renege")),
+    )
+    hand_limit: int = rule_key(
+        0,
+        minimum=0,
+        group="tournament",
+        label=_("Hand limit"),
+        help=_("The game ends after this many hands (misdeals not counted) if nobody has won before; 0: no limit."),
+        source=(row("hand_limit"), Cite(TOURNAMENTS, "Match length")),
+    )
+    time_limit: int = rule_key(
+        0,
+        minimum=0,
+        group="tournament",
+        label=_("Time limit (minutes)"),
+        help=_("When time is up, the hand in play is the last (tied: one more hand); 0: no limit."),
+        source=(row("time_limit"), Cite(TOURNAMENTS, "Match length")),
+    )
+    sets_to_lose: int = rule_key(
+        0,
+        minimum=0,
+        group="tournament",
+        label=_("Sets in all that lose"),
+        help=_("A side set this many times in the game loses it; 0: never."),
+        source=(row("sets_to_lose"), Cite(TOURNAMENTS, "Sets")),
+    )
+
     __hash__ = HashedOnce.__hash__  # hashed once (see there), not on every cached lookup
 
     @property
@@ -127,6 +164,17 @@ class SpadesRules(BiddingKeys):
     tricks: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.revoke_penalty == "three_tricks" and self.players not in (4, 2):
+            raise RecordError(
+                Text(
+                    _(
+                        "House rule 'revoke_penalty' cannot be \"three_tricks\" with %(players)s players: "
+                        "the tricks go to the other side, so it needs two sides (4 players in partnerships, or 2)."
+                    ),
+                    {"players": self.players},
+                ),
+                field="rules",
+            )
         if self.players == 3:
             tricks = 18 if self.deck in ("jokers54",) else 17
         elif self.players == 6:
@@ -213,5 +261,11 @@ VALUE_LABELS: Mapping[tuple[str, KeyValue], str] = MappingProxyType(
         ("misdeal", "one_spade"): _("one spade or none"),
         ("misdeal", "seven_card_suit"): _("a suit of seven or more"),
         ("misdeal", "no_face_cards"): _("no face cards"),
+        ("revoke_penalty", "none"): _("nothing (fouls are only listed)"),
+        ("revoke_penalty", "three_tricks"): _("3 tricks to the other side"),
+        ("revoke_penalty", "set"): _("the hand: the side is set"),
+        ("hand_limit", 0): _("no limit"),
+        ("time_limit", 0): _("no limit"),
+        ("sets_to_lose", 0): _("never"),
     }
 )
