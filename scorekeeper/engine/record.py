@@ -42,6 +42,8 @@ SPADES_HAND = (
     "misdeal",
     "high_spade_run",
     "play",
+    "revokes",
+    "time_called",
 )
 SIDE_LISTS = ("blind", "ten_for_two_hundred", "no_trump")
 
@@ -153,6 +155,15 @@ def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
     for name in ("bag_cancel", "misdeal"):
         if hand.get(name) is not None and type(hand[name]) is not int:
             raise _error(gettext_noop("'%(field)s' must be a whole number."), name, index, field=name)
+    revokes = hand.get("revokes", [])
+    if not isinstance(revokes, list):
+        raise _error(gettext_noop("'%(field)s' must be a list."), "revokes", index, field="revokes")
+    if revokes and hand.get("play") is not None:
+        raise _error(
+            gettext_noop("A hand with a play has no 'revokes': its revokes are the play's follow_suit fouls."),
+            "revokes",
+            index,
+        )
     return SpadesHand(
         bids=lists["bids"],
         tricks=lists["tricks"],
@@ -164,11 +175,27 @@ def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
         misdeal=hand.get("misdeal"),
         high_spade_run=lists["high_spade_run"],
         play=None if hand.get("play") is None else parse_play(hand["play"], hand=index),
+        revokes=tuple(revokes),
+        time_called=_time_called(hand, index, unit="hand"),
     )
+
+
+def _time_called(row: Mapping[str, Any], index: int, *, unit: str) -> bool:
+    """A hand's (deal's) ``time_called``: ``true``, or absent (``false`` is accepted as absent).
+
+    Raises:
+        RecordError: not a boolean.
+    """
+    value = row.get("time_called", False)
+    if type(value) is not bool:
+        raise _error(gettext_noop("'time_called' must be true or false."), "time_called", index, unit=unit)
+    return value
 
 
 MU_PLAYED = ("chef", "level", "vize", "chef_trump", "vize_trump", "partner", "points", "play")
 MU_EKLAT = ("level", "tied", "last")
+#: A deal's fields besides its facts: time was called in it (game-record.md, "Penalties and limits").
+MU_LIMITS = ("time_called",)
 
 
 def _parse_mu(data: Mapping[str, Any]) -> MuGame:
@@ -185,16 +212,17 @@ def parse_mu_deal(index: int, deal: Any) -> MuDeal:
     """One Mü deal of the record: played, or ``{"eklat": ...}`` (shape only)."""
     if not isinstance(deal, Mapping):
         raise _error(gettext_noop("A deal must be an object."), hand=index, unit="deal")
+    time_called = _time_called(deal, index, unit="deal")
     if "eklat" in deal:
-        if set(deal) != {"eklat"}:
+        if set(deal) - set(MU_LIMITS) != {"eklat"}:
             raise _error(gettext_noop("An Eklat deal has only the field 'eklat'."), "eklat", index, unit="deal")
         eklat = deal["eklat"]
         if eklat is None:
-            return Eklat()
+            return Eklat(time_called=time_called)
         if not isinstance(eklat, Mapping) or set(eklat) != set(MU_EKLAT) or not isinstance(eklat["tied"], list):
             raise _error(gettext_noop('\'eklat\' is null or {"level", "tied", "last"}.'), "eklat", index, unit="deal")
-        return Eklat(level=eklat["level"], tied=tuple(eklat["tied"]), last=eklat["last"])
-    unknown = sorted(set(deal) - set(MU_PLAYED))
+        return Eklat(level=eklat["level"], tied=tuple(eklat["tied"]), last=eklat["last"], time_called=time_called)
+    unknown = sorted(set(deal) - set(MU_PLAYED) - set(MU_LIMITS))
     if unknown:
         raise _error(
             gettext_noop("Unknown field '%(field)s' in a deal."), "hands", index, field=unknown[0], unit="deal"
@@ -214,15 +242,17 @@ def parse_mu_deal(index: int, deal: Any) -> MuDeal:
         partner=deal["partner"],
         points=tuple(deal["points"]) if "points" in deal else (),
         play=None if deal.get("play") is None else parse_play(deal["play"], hand=index, unit="deal"),
+        time_called=time_called,
     )
 
 
 def mu_deal_record(deal: MuDeal) -> dict[str, Any]:
     """One Mü deal as the record writes it."""
+    called = {"time_called": True} if deal.time_called else {}
     if isinstance(deal, Eklat):
         if deal.level is None:
-            return {"eklat": None}
-        return {"eklat": {"level": deal.level, "tied": list(deal.tied), "last": deal.last}}
+            return {"eklat": None, **called}
+        return {"eklat": {"level": deal.level, "tied": list(deal.tied), "last": deal.last}, **called}
     return {
         "chef": deal.chef,
         "level": deal.level,
@@ -232,6 +262,7 @@ def mu_deal_record(deal: MuDeal) -> dict[str, Any]:
         "partner": deal.partner,
         "points": list(deal.points),
         **({"play": deal.play.record()} if deal.play is not None else {}),
+        **called,
     }
 
 
@@ -259,7 +290,7 @@ def game_record(game: AnyGame) -> dict[str, Any]:
 def hand_record(hand: SpadesHand) -> dict[str, Any]:
     """One hand as it appears in the record's ``hands`` list (optional fields only when set)."""
     if hand.misdeal is not None:
-        return {"misdeal": hand.misdeal}
+        return {"misdeal": hand.misdeal, **({"time_called": True} if hand.time_called else {})}
     record: dict[str, Any] = {}
     if hand.bids is not None:
         record["bids"] = list(hand.bids)
@@ -275,6 +306,10 @@ def hand_record(hand: SpadesHand) -> dict[str, Any]:
         record["high_spade_run"] = list(hand.high_spade_run)
     if hand.play is not None:
         record["play"] = hand.play.record()
+    if hand.revokes:
+        record["revokes"] = list(hand.revokes)
+    if hand.time_called:
+        record["time_called"] = True
     return record
 
 

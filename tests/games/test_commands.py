@@ -61,6 +61,19 @@ INVALID = {
         "Hand 2: The game was already over after hand 1 (Ann & Cat won); no hand can follow it.",
     ),
     "unknown-preset": (json.dumps(record(rules={"preset": "bogus"})), 'Unknown preset "bogus"'),
+    # Issue 27 (game-record.md "Penalties and limits"): revokes and time called where the rules have none.
+    "revokes-without-a-penalty": (
+        json.dumps(record(hands=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "revokes": [1]}])),
+        "Hand 1: Revokes are recorded only with a revoke penalty (house rule 'revoke_penalty').",
+    ),
+    "time-called-without-a-limit": (
+        json.dumps(record(hands=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "time_called": True}])),
+        "Hand 1: Time cannot be called here ('time_called'): the house rules have no time limit.",
+    ),
+    "three-tricks-with-three-sides": (
+        json.dumps(record(rules={"preset": "six_player", "revoke_penalty": "three_tricks"})),
+        "needs two sides",
+    ),
     "not-an-object": ("[1, 2, 3]", "A game record must be a JSON object."),
     # Issue 11: what crashed the commands before (a traceback instead of one line).
     "deep-nesting": ("[" * 1500 + "]" * 1500, "The JSON is nested too deeply to be a game record."),

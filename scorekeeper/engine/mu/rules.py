@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..rules import KeyValue, key_specs, rule_key, rules_from_record, rules_to_record
-from ..source import GAME_RECORD, MU_MD, TOURNAMENTS, Cite, Source, mu_md
+from ..source import GAME_RECORD, MU_MD, TOURNAMENTS, Cite, Source, mu_md, row
 from ..text import gettext_noop as _
 
 GROUPS: Mapping[str, str] = MappingProxyType(
@@ -42,14 +42,14 @@ class MuRules:
         help=_("The rulebook scores every level above 7 as level 7; some tables let it rise to 100."),
         source=(mu_md("8", note="(bonus table, 7+ column)"),),
     )
-    # Match limits (mu.md "Match limits"): off by default
+    # Match limits (mu.md "Match limits": as spades.md's rows of the same keys): off by default
     hand_limit: int = rule_key(
         0,
         minimum=0,
         group="tournament",
         label=_("Deal limit"),
         help=_("The game ends after this many deals (an Eklat is a deal) if nobody has won before; 0: no limit."),
-        source=(Cite(MU_MD, "Match limits", opens="Match limits"), Cite(TOURNAMENTS, "Match length")),
+        source=(row("hand_limit"), Cite(TOURNAMENTS, "Match length")),
     )
     time_limit: int = rule_key(
         0,
@@ -57,7 +57,7 @@ class MuRules:
         group="tournament",
         label=_("Time limit (minutes)"),
         help=_("When time is up, the deal in play is the last (tied: one more deal); 0: no limit."),
-        source=(Cite(MU_MD, "Match limits", opens="Match limits"), Cite(TOURNAMENTS, "Match length")),
+        source=(row("time_limit"), Cite(TOURNAMENTS, "Match length")),
     )
 
 

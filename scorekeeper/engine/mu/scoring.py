@@ -15,13 +15,14 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..errors import RuleError
+from ..limits import LimitRules, limit_end, limit_state, verify_time_called
 from ..sheet import HandScore, Line, Sheet, make_line
 from ..source import Source
 from ..text import Text
 from ..text import gettext_noop as _
 from .deals import verify_deal
 from .game import Eklat, MuGame, Played
-from .rules import MuRules
+from .rules import KEYS, MuRules
 from .sources import BONUS, EKLAT, GAME, INDIVIDUAL, LOST, TEAM
 from .tables import bonus, reached_level, team_target, trump_kind
 
@@ -51,6 +52,9 @@ def score_mu(game: MuGame) -> Sheet:
     names = game.players
     lines = _lines(names)
     totals = zeros = (0,) * len(names)
+    limits = limit_rules(game.rules)
+    called: int | None = None  # the deal time was called in
+    reached = False
     hands: list[HandScore] = []
     winner: int | None = None
     end: Line | None = None
@@ -58,6 +62,9 @@ def score_mu(game: MuGame) -> Sheet:
         if end is not None:
             assert winner is not None  # a game that ended has a winner
             raise _after_the_end(index, names[winner])
+        if deal.time_called:
+            verify_time_called(limits, index=index, called_before=called)
+            called = index
         try:
             verify_deal(game, deal)
         except RuleError as error:
@@ -67,11 +74,31 @@ def score_mu(game: MuGame) -> Sheet:
         )
         totals = tuple(map(add, totals, points))
         winner, end, note = game_end(game.rules, totals, names)
+        reached = reached or index + 1 == limits.hand_limit or called is not None  # an Eklat is a deal
+        if end is None and reached:  # the limit: the highest total wins, tied: one more deal
+            winner, end, note = limit_end(limits, totals, names, by_time=called is not None)
         if note is not None:
             deal_lines.append(note)
         hands.append(HandScore(tuple(points), totals, zeros, tuple(deal_lines)))
     finished = end is not None
-    return Sheet(sides=names, hands=tuple(hands), totals=totals, bags=zeros, finished=finished, winner=winner, end=end)
+    limit = limit_state(limits, played=len(hands), time_called=called, reached=reached)
+    return Sheet(
+        sides=names,
+        hands=tuple(hands),
+        totals=totals,
+        bags=zeros,
+        finished=finished,
+        winner=winner,
+        end=end,
+        limit=limit,
+    )
+
+
+def limit_rules(rules: MuRules) -> LimitRules:
+    """The deal and time limits of ``rules`` (mu.md "Match limits")."""
+    return LimitRules(
+        rules.hand_limit, rules.time_limit, KEYS["hand_limit"].source, KEYS["time_limit"].source, unit="deal"
+    )
 
 
 def _after_the_end(index: int, winner: str) -> RuleError:

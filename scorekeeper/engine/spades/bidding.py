@@ -30,6 +30,7 @@ from .bids import (
 )
 from .declarations import RECORD, verify_claims, verify_declarations
 from .game import Bid, SpadesGame, SpadesHand
+from .revokes import verify_revokes
 from .rules import BLIND_NIL, DOUBLE_NIL, NIL, SpadesRules, key_row
 from .table_bids import offered_table_bids, refused_table_bids, seat_rules_in_play, verify_table_bids
 
@@ -128,6 +129,8 @@ def _check_plain_hand(
         and not (hand.blind or hand.ten_for_two_hundred or hand.no_trump or hand.bemo)
         and hand.bag_cancel is None
         and hand.high_spade_run is None
+        and not hand.revokes
+        and not hand.time_called
     ):
         checked: list[Bid] = []
         total = 0
@@ -160,9 +163,12 @@ def _check_hand(
                 gettext_noop("The first hand bids itself: it has no bids."), (key_row("first_hand_bids_itself"),)
             )
         _verify_nothing_declared(hand, gettext_noop("The first hand bids itself: it has no special bids."))
-        return SpadesHand(None, verify_tricks(game, hand.tricks))
+        verify_revokes(game, hand)
+        tricks = verify_tricks(game, hand.tricks)
+        return SpadesHand(None, tricks, play=hand.play, revokes=hand.revokes, time_called=hand.time_called)
     bids = _verify_bids(game, hand.bids, totals, number, legal)
     verify_declarations(game, hand, bids, totals)
+    verify_revokes(game, hand)
     tricks = verify_tricks(game, hand.tricks)
     if hand.bemo or hand.high_spade_run is not None:
         verify_claims(game, hand, tricks)
@@ -178,6 +184,8 @@ def _check_hand(
         bag_cancel=hand.bag_cancel,
         high_spade_run=hand.high_spade_run,
         play=hand.play,
+        revokes=hand.revokes,
+        time_called=hand.time_called,
     )
 
 
@@ -193,6 +201,8 @@ def _verify_thrown_in(game: SpadesGame, hand: SpadesHand) -> SpadesHand:
             gettext_noop("A thrown-in hand has no bids and no tricks."), (Cite(PAGAT, "Misdeal"),), field="misdeal"
         )
     _verify_nothing_declared(hand, gettext_noop("A thrown-in hand has no special bids or results."))
+    if hand.revokes:
+        raise bid_error(gettext_noop("A thrown-in hand was not played: it has no revokes."), RECORD, field="revokes")
     return hand
 
 

@@ -47,9 +47,9 @@ class SpadesHand:
         high_spade_run: per side (per player without partners), how many of the
             last tricks in a row it won with high spades (cut-throat bonus), or ``None``.
         play: how the cards were played (``engine.replay.Play``), or ``None`` (not recorded).
-        revokes: the seats that revoked, one entry per revoke in order of play (``revoke_penalty``;
-            spades.md "Tournament rules"): with a ``play``, its ``follow_suit`` fouls (derived when
-            the record is read); without one, as the table declared them (record field ``revokes``).
+        revokes: the seats that revoked as the table declared them, one entry per revoke (record
+            field ``revokes``; ``revoke_penalty``, spades.md "Tournament rules"); a hand with a ``play``
+            declares none: its revokes are the play's ``follow_suit`` fouls (:func:`.revokes.hand_revokes`).
         time_called: time was called during this hand (``time_limit``): it is the last unless the
             best are tied.
     """

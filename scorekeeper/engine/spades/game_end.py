@@ -47,6 +47,7 @@ def game_end(
     *,
     outright: Sequence[Outright] = (),
     sets_in_a_row: Sequence[int] = (),
+    sets_in_all: Sequence[int] = (),
 ) -> tuple[int | None, Line | None, Line | None]:
     """Decide whether the game is over at ``totals`` (step 5 and the keys in the module docstring).
 
@@ -59,13 +60,15 @@ def game_end(
         totals: each side's total after the hand; names: each side's display name.
         outright: per side, what its hand did that ends the game at once (``()``: nothing, for any side).
         sets_in_a_row: per side, how many hands in a row it has been set (``()``: not counted).
+        sets_in_all: per side, how many hands of the game it has been set (``sets_to_lose``; ``()``: not counted).
 
     Returns:
         ``(winner, end, note)``: the winning side or ``None``; the line saying
         why the game ended or ``None``; a note for the hand's lines (the end,
         or "tie: play another hand") or ``None``.
     """
-    if not outright and not (rules.set_twice_loses and sets_in_a_row):  # most hands: the score alone decides
+    counted = (rules.set_twice_loses and sets_in_a_row) or (rules.sets_to_lose and sets_in_all)
+    if not outright and not counted:  # most hands: the score alone decides
         low, high = quiet_totals(rules)
         for total in totals:
             if not low < total < high:
@@ -75,7 +78,7 @@ def game_end(
         contenders, source = _by_the_score(rules, totals)
         return _winner(totals, names, contenders, source=source, reason=None) if contenders else (None, None, None)
     wins = _outright_wins(rules, outright, names)
-    losers, reason = _outright_losers(rules, outright, names, sets_in_a_row=sets_in_a_row)
+    losers, reason = _outright_losers(rules, outright, names, sets_in_a_row=sets_in_a_row, sets_in_all=sets_in_all)
     if wins:
         # Kept as it was (a known quirk): a side with both a winning moon and a Boston is listed
         # twice, so it "ties" with itself and another hand is played.
@@ -114,10 +117,16 @@ def _outright_wins(rules: SpadesRules, outright: Sequence[Outright], names: Sequ
 
 
 def _outright_losers(
-    rules: SpadesRules, outright: Sequence[Outright], names: Sequence[str], *, sets_in_a_row: Sequence[int]
+    rules: SpadesRules,
+    outright: Sequence[Outright],
+    names: Sequence[str],
+    *,
+    sets_in_a_row: Sequence[int],
+    sets_in_all: Sequence[int] = (),
 ) -> tuple[set[int], Line | None]:
     """The sides that lose at once: a double nil that loses the game, set too many hands in a row
-    (``set_twice_loses``; 002 "New York City rules"); with the line of the last side set too often."""
+    (``set_twice_loses``; 002 "New York City rules") or in all (``sets_to_lose``; 005); with the
+    line of the last side set too often."""
     losers = {side for side, facts in enumerate(outright) if facts.loses_game}
     reason: Line | None = None
     if rules.set_twice_loses and sets_in_a_row:
@@ -128,6 +137,15 @@ def _outright_losers(
                     _("%(side)s set %(count)d times in a row: the game is lost"), {"side": names[side], "count": sets}
                 )
                 reason = Line(side, 0, "set_twice_loses", KEYS["set_twice_loses"].source, text)
+    if rules.sets_to_lose and sets_in_all:
+        for side, sets in enumerate(sets_in_all):
+            if sets >= rules.sets_to_lose and side not in losers:
+                losers.add(side)
+                text = Text(
+                    _("%(side)s set %(count)d times in the game: the game is lost"),
+                    {"side": names[side], "count": sets},
+                )
+                reason = Line(side, 0, "sets_to_lose", KEYS["sets_to_lose"].source, text)
     return losers, reason
 
 

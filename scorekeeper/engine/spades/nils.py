@@ -68,7 +68,9 @@ class NilOutcome:
 
 
 @lru_cache(maxsize=1024)
-def decide_nil(rules: SpadesRules, blind: bool, tricks: int, partner_bids_number: bool) -> NilOutcome:
+def decide_nil(
+    rules: SpadesRules, blind: bool, tricks: int, partner_bids_number: bool, revoked: bool = False
+) -> NilOutcome:
     """Decide a nil or blind nil: +value with no trick, else -penalty, and where its tricks go.
 
     Args:
@@ -76,9 +78,10 @@ def decide_nil(rules: SpadesRules, blind: bool, tricks: int, partner_bids_number
         tricks: tricks the bidder took.
         partner_bids_number: the side has a number bid the tricks could help
             (``failed_nil_tricks: help_partner``); without one they are bags.
+        revoked: its bidder revoked, which fails the nil whatever they took (``revoke_penalty``).
     """
     rule = "blind_nil" if blind else "nil"
-    if tricks == 0:
+    if tricks == 0 and not revoked:
         return NilOutcome(rule, True, rules.blind_nil_value if blind else rules.nil_value)
     penalty = rules.blind_nil_penalty if blind else rules.nil_value
     go = rules.failed_nil_tricks
@@ -89,7 +92,7 @@ def decide_nil(rules: SpadesRules, blind: bool, tricks: int, partner_bids_number
 
 
 @lru_cache(maxsize=1024)
-def decide_double_nil(rules: SpadesRules, *, tricks: tuple[int, ...]) -> NilOutcome:
+def decide_double_nil(rules: SpadesRules, *, tricks: tuple[int, ...], revoked: bool = False) -> NilOutcome:
     """Decide a double nil (both partners nil as one bid; 002 "Double Nil").
 
     +500 if neither partner takes a trick; else ``-double_nil_penalty`` (or the
@@ -97,10 +100,10 @@ def decide_double_nil(rules: SpadesRules, *, tricks: tuple[int, ...]) -> NilOutc
     and if both partners took a trick every other side gets 100.
 
     Args:
-        tricks: the tricks each partner took.
+        tricks: the tricks each partner took; revoked: a partner revoked, which fails it (``revoke_penalty``).
     """
     takers = [taken for taken in tricks if taken]
-    if not takers:
+    if not takers and not revoked:
         return NilOutcome("double_nil", True, 500)
     penalty = rules.double_nil_penalty
     total = sum(tricks)
@@ -142,7 +145,13 @@ class Nils:
 
 
 def score_nils(
-    game: SpadesGame, *, side: int, name: str, nils: Sequence[tuple[int, Bid, int]], partner_bids_number: bool
+    game: SpadesGame,
+    *,
+    side: int,
+    name: str,
+    nils: Sequence[tuple[int, Bid, int]],
+    partner_bids_number: bool,
+    revoked: frozenset[int] = frozenset(),
 ) -> Nils:
     """Steps 2 and 3 for the nils of ``side`` in one hand.
 
@@ -151,11 +160,15 @@ def score_nils(
         nils: ``(seat, bid, tricks taken)`` of each of the side's seats that bid a nil of any
             kind (at least one), in seat order.
         partner_bids_number: whether a player of the side bid a number (whose bid a failed nil may help).
+        revoked: the seats whose nil a revoke fails whatever they took (``revoke_penalty``).
     """
     if nils[0][1] == DOUBLE_NIL and all(bid == DOUBLE_NIL for _seat, bid, _taken in nils):  # cheap check first
-        outcome = decide_double_nil(game.rules, tricks=tuple([taken for _seat, _bid, taken in nils]))
+        by_revoke = any(seat in revoked for seat, _bid, _taken in nils)
+        outcome = decide_double_nil(game.rules, tricks=tuple([taken for _seat, _bid, taken in nils]), revoked=by_revoke)
         lines = _double_nil_lines(outcome, side=side, name=name)
-        failed = None if outcome.made else next(game.players[seat] for seat, _bid, taken in nils if taken)
+        failed = None
+        if not outcome.made:
+            failed = next(game.players[seat] for seat, _bid, taken in nils if taken or seat in revoked)
         loses_game = lines[0] if outcome.loses_game else None
         return Nils(lines, _points(lines), outcome.bags, 0, failed, loses_game, outcome.opponents_bonus)
     all_lines: list[Line] = []
@@ -163,7 +176,7 @@ def score_nils(
     failed = None
     for seat, bid, taken in nils:
         player = game.players[seat]
-        outcome = decide_nil(game.rules, bid == BLIND_NIL, taken, partner_bids_number)  # positional: cached
+        outcome = decide_nil(game.rules, bid == BLIND_NIL, taken, partner_bids_number, seat in revoked)  # cached
         all_lines += _nil_lines(outcome, side=side, name=name, player=player)
         bags += outcome.bags
         helped += outcome.helped
@@ -204,6 +217,8 @@ def _nil_lines(outcome: NilOutcome, *, side: int, name: str, player: str) -> tup
     nil = _line(
         side, outcome.points, outcome.rule, NIL_SOURCE, template, side=name, player=player, tricks=outcome.tricks
     )
+    if not outcome.tricks:  # failed by a revoke (revoke_penalty): no tricks to place
+        return (nil,)
     params: dict[str, object] = {"side": name, "player": player, "count": outcome.tricks}
     if outcome.tricks_go == "help_partner":
         template = _("%(side)s: tricks of the failed nil by %(player)s (%(count)d) count toward the partner's bid")
@@ -230,7 +245,7 @@ def _double_nil_lines(outcome: NilOutcome, *, side: int, name: str) -> tuple[Lin
     else:
         template = _("%(side)s: double nil failed, %(points)+d")
         failed = _line(side, outcome.points, "double_nil_penalty", _DOUBLE_NIL, template, side=name)
-    if outcome.tricks_go == "neither":
+    if outcome.tricks_go == "neither" or not outcome.tricks:  # none, or failed by a revoke with no trick
         return (failed,)
     template = _("%(side)s: tricks of the failed double nil (%(count)d) count as bags, %(points)+d")
     bags = _line(side, outcome.bag_points, "failed_nil_tricks", FAILED_NIL, template, side=name, count=outcome.tricks)

@@ -20,6 +20,7 @@ from functools import cache, lru_cache, partial
 from operator import add
 
 from ..errors import RuleError
+from ..limits import LimitRules, limit_end, limit_state, verify_time_called
 from ..sheet import HandScore, Line, Sheet
 from ..text import Text
 from ..text import gettext_noop as _
@@ -27,6 +28,7 @@ from .bidding import HandCheck, hand_check
 from .game import SpadesGame, SpadesHand
 from .game_end import game_end, quiet_totals
 from .plain import PlainSides, plain_sides
+from .revokes import hand_revokes, revoke_penalties
 from .rules import KEYS, SpadesRules
 from .side import NO_OUTRIGHT, SideScore, SideSteps, score_sides, side_steps
 from .sources import GAME, SANDBAG
@@ -42,19 +44,21 @@ def score_spades(game: SpadesGame) -> Sheet:
     """Score every hand of ``game`` and decide whether it is over.
 
     Returns:
-        A :class:`Sheet` with one side per partnership (or per player without
-        partners): per hand the points, running totals, bag counts and lines.
+        A :class:`Sheet` with one side per partnership (or per player without partners): per hand
+        the points, running totals, bag counts and lines; with a hand or time limit, its ``limit``.
 
     Raises:
-        RuleError: tagged with the 0-based ``hand``: a bid or trick count the
-            house rules forbid at that moment, or a hand after the game ended.
+        RuleError: tagged with the 0-based ``hand``: a bid, trick count, revoke or time called the house
+            rules forbid at that moment, or a hand after the game ended.
     """
     rules, names = game.rules, game.side_names()
     check = hand_check(game)
     steps, plain, penalty = table_memory(rules, game.players)
-    totals = bags = sets_in_a_row = (0,) * len(names)
-    nothing_outright, set_twice_loses = (NO_OUTRIGHT,) * len(names), rules.set_twice_loses
+    totals = bags = sets_in_a_row = sets_in_all = (0,) * len(names)
+    nothing_outright, counts_sets = (NO_OUTRIGHT,) * len(names), rules.set_twice_loses or rules.sets_to_lose > 0
     low, high = quiet_totals(rules)  # totals between these end no game by the score
+    limits = limit_rules(rules)
+    played, called, reached = 0, None, False  # the hand limit's count, the hand time was called in
     hands: list[HandScore] = []
     winner: int | None = None
     end: Line | None = None
@@ -62,12 +66,15 @@ def score_spades(game: SpadesGame) -> Sheet:
         if end is not None:
             assert winner is not None  # a game that ended has a winner
             raise _after_the_end(index, names[winner])
-        scores: list[SideScore] | Line | None = plain(raw) if plain else None  # a plain hand checked and scored at once
-        if scores is None:
-            scores = _checked_sides(game, check, steps, raw, totals, index)
-            if isinstance(scores, Line):  # a misdeal: no score
-                hands.append(HandScore((0,) * len(names), totals, bags, (scores,)))
-                continue
+        if raw.time_called:
+            verify_time_called(limits, index=index, called_before=called, misdeal=raw.misdeal is not None)
+            called = index
+        scores = _side_scores(game, check, steps, plain, raw, totals, index)
+        if isinstance(scores, Line):  # a misdeal: no score, and no hand toward the hand limit
+            hands.append(HandScore((0,) * len(names), totals, bags, (scores,)))
+            continue
+        played += 1
+        reached = reached or played == limits.hand_limit or called is not None
         # Steps 1-3 and the bonuses for every side, field by field (a SideScore is a tuple), then step 4.
         points, new_bags, sets, side_lines, outright, bonus = zip(*scores, strict=False)  # six fields each
         bags = tuple(map(add, bags, new_bags))
@@ -78,22 +85,68 @@ def score_spades(game: SpadesGame) -> Sheet:
         if any(bonus):
             points, side_lines = _opponents_bonus(names, bonus, points, side_lines)
         totals = tuple(map(add, totals, points))
-        if set_twice_loses:  # only that rule counts the sets in a row
-            sets_in_a_row = tuple([n + 1 if was_set else 0 for n, was_set in zip(sets_in_a_row, sets, strict=True)])
-        quiet = outright == nothing_outright and not set_twice_loses  # step 5 by the score alone
-        if quiet:
-            for total in totals:
-                if not low < total < high:
-                    quiet = False
-                    break
+        if counts_sets:  # only those rules count the sets
+            sets_in_a_row, sets_in_all = _sets_counted(sets_in_a_row, sets_in_all, sets)
         lines: tuple[Line, ...] = sum(side_lines, ())
-        if not quiet:  # most hands are quiet: no side at the target or lose_at, and nothing outright
+        # Most hands are quiet: no side at the target or lose_at, nothing outright, no sets counted, no limit.
+        if not (outright == nothing_outright and not counts_sets and not reached and _quiet(totals, low, high)):
             outright = () if outright == nothing_outright else outright
-            winner, end, note = game_end(rules, totals, names, outright=outright, sets_in_a_row=sets_in_a_row)
+            winner, end, note = game_end(
+                rules, totals, names, outright=outright, sets_in_a_row=sets_in_a_row, sets_in_all=sets_in_all
+            )
+            if end is None and reached:  # the limit: the highest total wins, tied: one more hand
+                winner, end, note = limit_end(limits, totals, names, by_time=called is not None)
             lines = lines if note is None else (*lines, note)
         hands.append(_new_tuple(HandScore, (points, totals, bags, lines, sets)))
-    finished = end is not None
-    return Sheet(sides=names, hands=tuple(hands), totals=totals, bags=bags, finished=finished, winner=winner, end=end)
+    limit = limit_state(limits, played=played, time_called=called, reached=reached)
+    return Sheet(names, tuple(hands), totals, bags, end is not None, winner, end, limit)
+
+
+def _quiet(totals: tuple[int, ...], low: float, high: int) -> bool:
+    """Whether every side's total is above ``low`` and below ``high`` (:func:`~.game_end.quiet_totals`)."""
+    for total in totals:
+        if not low < total < high:
+            return False
+    return True
+
+
+def _side_scores(
+    game: SpadesGame,
+    check: HandCheck,
+    steps: SideSteps,
+    plain: PlainSides | None,
+    raw: SpadesHand,
+    totals: tuple[int, ...],
+    index: int,
+) -> list[SideScore] | Line:
+    """Every side's score of hand ``index`` before sandbagging, or the note of a misdeal: a plain hand
+    (``plain``) checked and scored at once, any other checked first (:func:`_checked_sides`).
+
+    Raises:
+        RuleError: tagged with the hand.
+    """
+    if plain and not raw.revokes and not raw.time_called and (raw.play is None or game.rules.revoke_penalty == "none"):
+        scores = plain(raw)
+        if scores is not None:
+            return scores
+    return _checked_sides(game, check, steps, raw, totals, index)
+
+
+def _sets_counted(
+    in_a_row: tuple[int, ...], in_all: tuple[int, ...], sets: Sequence[bool]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each side's sets in a row and in all (``set_twice_loses``, ``sets_to_lose``) after a hand
+    whose ``sets`` say which sides were set."""
+    return (
+        tuple([n + 1 if was_set else 0 for n, was_set in zip(in_a_row, sets, strict=True)]),
+        tuple([n + 1 if was_set else n for n, was_set in zip(in_all, sets, strict=True)]),
+    )
+
+
+@lru_cache(maxsize=32)
+def limit_rules(rules: SpadesRules) -> LimitRules:
+    """The hand and time limits of ``rules`` (spades.md "Tournament rules")."""
+    return LimitRules(rules.hand_limit, rules.time_limit, KEYS["hand_limit"].source, KEYS["time_limit"].source)
 
 
 @lru_cache(maxsize=32)
@@ -131,7 +184,9 @@ def _checked_sides(
         raise error.at_hand(index) from None
     if hand.misdeal is not None:
         return _misdeal_note(game, hand, index)
-    return score_sides(game, hand, steps, game.side_names())
+    revokes = hand_revokes(game, index, hand) if game.rules.revoke_penalty != "none" else ()
+    penalties = revoke_penalties(game, hand, revokes) if revokes else None
+    return score_sides(game, hand, steps, game.side_names(), penalties)
 
 
 def _after_the_end(index: int, winner: str) -> RuleError:

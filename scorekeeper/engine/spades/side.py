@@ -15,6 +15,7 @@ scoring", "Spades for Three Players"; 003 "Punktevergabe".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, partial
 from types import MappingProxyType
@@ -28,6 +29,7 @@ from .contract import ContractOutcome, contract_lines, cutthroat_bonus_lines, de
 from .game import Bid, SpadesGame, SpadesHand, bid_tricks
 from .game_end import Outright
 from .nils import Nils, score_nils
+from .revokes import SidePenalty
 from .rules import KEYS, SpadesRules
 
 #: Builds a named tuple from a tuple of its fields, as its ``_make`` does: about twice as fast as
@@ -77,10 +79,14 @@ class SideSteps(NamedTuple):
         remembered: for a side without a nil: each case is worked out once.
         computed: for a side with a nil, from its contract and its nils (each remembered):
             its cases are too many to remember whole (the tricks of each partner count).
+        revoked: for a side whose nils a revoke fails (``revoke_penalty``): as ``computed``, with
+            those seats and whether the side counts no tricks (set by a revoke) first:
+            ``(failed nils, counts none, side, bid, ...)``.
     """
 
     remembered: SideStep
     computed: SideStep
+    revoked: Callable[..., tuple[SideScore, ContractOutcome | None]]
 
 
 def side_steps(game: SpadesGame, names: Sequence[str], *, remember: bool = True) -> SideSteps:
@@ -93,8 +99,22 @@ def side_steps(game: SpadesGame, names: Sequence[str], *, remember: bool = True)
     def nils(side: int, facts: NilFacts, partner_bids_number: bool) -> Nils:
         return score_nils(game, side=side, name=names[side], nils=facts, partner_bids_number=partner_bids_number)
 
-    computed = partial(_side_step, game.rules, names, keep(partial(_contract_step, game.rules, names)), keep(nils))
-    return SideSteps(keep(computed), computed)
+    contract = keep(partial(_contract_step, game.rules, names))
+    computed = partial(_side_step, game.rules, names, contract, keep(nils))
+
+    def revoked(
+        failed: frozenset[int], counts_none: bool, side: int, *facts: Any
+    ) -> tuple[SideScore, ContractOutcome | None]:
+        def nils_failed(side: int, facts: NilFacts, partner_bids_number: bool) -> Nils:
+            nils = score_nils(
+                game, side=side, name=names[side], nils=facts, partner_bids_number=partner_bids_number, revoked=failed
+            )
+            # A side set by a revoke counts no tricks toward its contract, a failed nil's neither.
+            return dataclasses.replace(nils, helped=0) if counts_none else nils
+
+        return _side_step(game.rules, names, contract, nils_failed, side, *facts)
+
+    return SideSteps(keep(computed), computed, revoked)
 
 
 def _afresh(step: Callable[..., Any]) -> Callable[..., Any]:
@@ -102,11 +122,21 @@ def _afresh(step: Callable[..., Any]) -> Callable[..., Any]:
     return step
 
 
-def score_sides(game: SpadesGame, hand: SpadesHand, steps: SideSteps, names: Sequence[str]) -> list[SideScore]:
+def score_sides(
+    game: SpadesGame,
+    hand: SpadesHand,
+    steps: SideSteps,
+    names: Sequence[str],
+    penalties: Sequence[SidePenalty] | None = None,
+) -> list[SideScore]:
     """Every side's played hand before sandbagging: contract, nils, bemo, the blind bonus, the
-    bag-cancelling card (``steps``: the run's :func:`side_steps`; ``names``: the sides' names)."""
+    bag-cancelling card (``steps``: the run's :func:`side_steps`; ``names``: the sides' names),
+    after what the hand's revokes cost each side (``penalties``: :func:`~.revokes.revoke_penalties`,
+    ``None`` without revokes), the revokes' lines first."""
     rules, bids, tricks = game.rules, hand.bids, hand.tricks
     assert tricks is not None
+    if penalties is not None:
+        return _penalised_sides(game, hand, steps, names, penalties)
     if bids is None:  # the first hand bids itself (002)
         return [
             _bids_itself(side, names[side], sum([tricks[seat] for seat in seats]))
@@ -136,6 +166,60 @@ def score_sides(game: SpadesGame, hand: SpadesHand, steps: SideSteps, names: Seq
             (hand.high_spade_run[side] if hand.high_spade_run else 0) if rules.cutthroat_bonus else 0,
         )  # fmt: skip
         scores.append(_with_extras(rules, hand, score, contract, side=side, name=names[side]) if extras else score)
+    return scores
+
+
+def _penalised_sides(
+    game: SpadesGame, hand: SpadesHand, steps: SideSteps, names: Sequence[str], penalties: Sequence[SidePenalty]
+) -> list[SideScore]:
+    """:func:`score_sides` for a hand with revokes (``revoke_penalty``): each side's tricks toward its
+    bid shifted by the tricks it gave or received, or counting none when it is set, and the nils the
+    revokes fail failed; the revokes' lines come first, with the first side's (each names its own
+    side, so every side's points are still the sum of its lines; spades.md "Tournament rules")."""
+    rules, bids, tricks = game.rules, hand.bids, hand.tricks
+    assert tricks is not None
+    scores = []
+    for side, seats in enumerate(game.sides):
+        penalty = penalties[side]
+        if bids is None:  # the first hand bids itself: 10 per trick, after the tricks given or received
+            counted = 0 if penalty.forced_set else sum([tricks[seat] for seat in seats]) + penalty.shift
+            scores.append(_bids_itself(side, names[side], counted))
+            continue
+        nils: NilFacts = ()
+        if rules.bidding == "partnership":
+            taken = all_tricks = sum([tricks[seat] for seat in seats])
+            bid, bidders = bid_tricks(bids[side]), 1
+        else:
+            bid = taken = all_tricks = bidders = 0
+            for seat in seats:
+                seat_bid, seat_tricks = bids[seat], tricks[seat]
+                all_tricks += seat_tricks
+                if type(seat_bid) is int:
+                    bid += seat_bid
+                    taken += seat_tricks
+                    bidders += 1
+                else:
+                    nils += ((seat, seat_bid, seat_tricks),)
+        taken += penalty.shift
+        all_tricks += penalty.shift
+        if penalty.forced_set:
+            taken = all_tricks = 0
+        declared = (
+            side in hand.blind,
+            side in hand.no_trump,
+            side in hand.ten_for_two_hundred,
+            (hand.high_spade_run[side] if hand.high_spade_run else 0) if rules.cutthroat_bonus else 0,
+        )
+        facts = (bid, taken, all_tricks == rules.tricks, bidders, nils, *declared)
+        if penalty.failed_nils:
+            score, contract = steps.revoked(penalty.failed_nils, penalty.forced_set, side, *facts)
+        else:
+            score, contract = (steps.computed if nils else steps.remembered)(side, *facts)
+        extras = hand.bemo or hand.bag_cancel is not None or rules.cutthroat_bonus
+        scores.append(_with_extras(rules, hand, score, contract, side=side, name=names[side]) if extras else score)
+    # Every revoke's line first, in the order of the revokes by side: what it cost explains the rest.
+    first = scores[0]
+    scores[0] = first._replace(lines=(*(line for penalty in penalties for line in penalty.lines), *first.lines))
     return scores
 
 

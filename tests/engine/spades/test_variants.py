@@ -1377,10 +1377,22 @@ def test_every_preset_is_covered_here():
         "barmore",
         "new_york",
         "cutthroat3",
+        "tournament",
         "two_player",
         "six_player",
         "solo4",
     }
+
+
+def test_preset_tournament_sets_what_spades_md_lists_005():
+    rules = spades_rules({"preset": "tournament"})
+    assert (rules.revoke_penalty, rules.set_twice_loses, rules.sets_to_lose, rules.time_limit) == (
+        "three_tricks",
+        True,
+        3,
+        40,
+    )
+    assert (rules.hand_limit, rules.target, rules.players) == (0, 500, 4)  # standard scoring otherwise
 
 
 def test_presets_barmore_new_york_cutthroat3_set_what_spades_md_lists():
