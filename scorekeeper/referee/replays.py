@@ -83,9 +83,9 @@ class ReplayTable(Protocol):
 @dataclass(frozen=True)
 class Setup:
     """What a replay knows before the first card: the players, who deals (``None`` at the referee
-    on its own: not known, so a wrong first leader is proven only by the 2♣), its kind's ``table``
-    (its rules, or Mü's deal), and the hand or deal in play it can fill (``number``, 0-based;
-    ``None``: none)."""
+    on its own: not known, so a wrong first leader is proven only by the lowest club, under house
+    rules where its holder leads), its kind's ``table`` (its rules, or Mü's deal), and the hand or
+    deal in play it can fill (``number``, 0-based; ``None``: none)."""
 
     names: tuple[str, ...]
     dealer: int | None

@@ -103,8 +103,9 @@ def referee_bid_choices(rules: SpadesRules) -> list[tuple[str, str]]:
 @dataclass(frozen=True)
 class SpadesTable:
     """A Spades replay under ``rules`` (``referee.replays.ReplayTable``): the rules' deck, the
-    dealer's left leading (the dealer with "dealer leads any"), follow suit and no spade led
-    before broken, the tricks used for the sheet."""
+    dealer's left leading (the dealer with "dealer leads any"; the holder of the lowest club with
+    "2 of clubs" and "lowest club"), follow suit and no spade led before broken, the tricks used
+    for the sheet."""
 
     rules: SpadesRules
 
@@ -129,7 +130,10 @@ class SpadesTable:
         return deck(self.rules.deck).copies
 
     def first_leader(self, dealer: int | None, seats: int) -> int:
-        """The dealer's left, or the dealer under "dealer leads any" (seat 0 when the dealer is not known)."""
+        """The dealer's left, or the dealer under "dealer leads any" (seat 0 when the dealer is not known).
+        Under "2 of clubs" and "lowest club" the holder of the lowest club (in play) leads, not known before
+        the cards are tapped: the dealer's left is only a first choice, and the replay flags a wrong
+        leader once the play shows that club (``engine.spades.replay``)."""
         dealer = dealer or 0
         return dealer if self.rules.first_lead == "dealer_any" else (dealer + 1) % seats
 

@@ -234,6 +234,73 @@ def test_with_two_two_of_clubs_either_holder_may_lead_002_spades_for_six_players
     assert score_record(record)["hands"][0]["fouls"] == []
 
 
+LOWEST_CLUB = {"preset": "standard", "first_lead": "lowest_club"}
+
+
+def first_trick_fouls(play: dict, rules: dict) -> list[dict]:
+    record = spades([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": play}], rules)
+    return score_record(record)["hands"][0]["fouls"]
+
+
+def test_lowest_club_the_holder_of_the_two_of_clubs_leads_it_002_variations_in_the_play():
+    """spades.md ``first_lead: lowest_club``: "if you want to be fussy then the holder of the 2 of
+    clubs should lead". Bob (the dealer's left) leads 3C, but Cat holds the 2C: a first_leader foul."""
+    fouls = first_trick_fouls({"leader": 1, "tricks": [["3C", "2C", "4C", "5C"]]}, LOWEST_CLUB)
+    assert [(foul["seat"], foul["card"], foul["rule"]) for foul in fouls] == [(1, "3C", "first_leader")]
+    assert (
+        "Bob led 3C, but Cat leads the first trick (the holder of the lowest club in play (2C) leads it)."
+        " (spades.md: first_lead; 002 Variations in the play)"
+    ) in fouls[0]["text"]
+    assert first_trick_fouls({"leader": 2, "tricks": [["2C", "3C", "4C", "5C"]]}, LOWEST_CLUB) == []
+
+
+def test_lowest_club_its_holder_is_not_known_before_the_play_shows_it_002_variations_in_the_play():
+    """Bob leads 3C and Cat follows 4C: the 2C is not shown yet, so who should have led is not known
+    (with the dealer not known either, as at the referee on its own); once Dan plays it, it is."""
+    rules = spades_rules(LOWEST_CLUB)
+    for dealer in (0, None):
+        partial = spades_replay(rules, Play(1, (("3C", "4C"),)), dealer=dealer, names=NAMES, in_progress=True)
+        assert partial.fouls == ()
+        shown = spades_replay(rules, Play(1, (("3C", "4C", "2C"),)), dealer=dealer, names=NAMES, in_progress=True)
+        assert [(foul.seat, foul.rule) for foul in shown.fouls] == [(1, "first_leader")]
+        assert "but Dan leads the first trick" in shown.fouls[0].text.render()
+
+
+def test_lowest_club_with_the_two_of_clubs_out_of_the_deck_the_three_leads_002_dennis_j_barmores_rules():
+    """The jokers deck (spades.md ``deck: jokers``) has no 2C (nor 2H): the holder of the 3C leads it."""
+    rules = {**LOWEST_CLUB, "deck": "jokers"}
+    fouls = first_trick_fouls({"leader": 1, "tricks": [["4C", "3C", "5C", "6C"]]}, rules)
+    assert [(foul["seat"], foul["card"], foul["rule"]) for foul in fouls] == [(1, "4C", "first_leader")]
+    assert "the holder of the lowest club in play (3C) leads it" in fouls[0]["text"]
+    assert first_trick_fouls({"leader": 2, "tricks": [["3C", "4C", "5C", "6C"]]}, rules) == []
+
+
+def test_lowest_club_the_lowest_club_dealt_leads_when_lower_ones_are_out_of_play_002_variations_in_the_play():
+    """Two players hold 26 of the 52 cards: when the whole play shows the 2C and 3C were out of play,
+    the holder of the lowest club shown leads it; before the play is whole its holder is not known."""
+    rules = spades_rules({"preset": "two_player", "first_lead": "lowest_club"})
+    seed = next(seed for seed in range(500) if not {"2C", "3C"} & set(_dealt(seed, 26)))
+    dealt = _dealt(seed, 26)
+    cards = deck("standard")
+    lowest = min((card for card in dealt if card.endswith("C")), key=cards.rank)
+    holder = dealt.index(lowest) // 13
+    names = ("Ann", "Bob")
+    right = spades_replay(rules, random_play(seed, rules, leader=holder), dealer=0, names=names)
+    assert right.complete and [foul.rule for foul in right.fouls if foul.rule == "first_leader"] == []
+    wrong_play = random_play(seed, rules, leader=1 - holder)
+    wrong = spades_replay(rules, wrong_play, dealer=0, names=names)
+    assert [foul.rule for foul in wrong.fouls][:1] == ["first_leader"]
+    assert f"the holder of the lowest club in play ({lowest}) leads it" in wrong.fouls[0].text.render()
+    first_trick = Play(wrong_play.leader, wrong_play.tricks[:1])
+    assert spades_replay(rules, first_trick, dealer=0, names=names).fouls == ()  # not whole: not known yet
+
+
+def _dealt(seed: int, count: int) -> list[str]:
+    cards = list(deck("standard").cards)
+    random.Random(seed).shuffle(cards)
+    return cards[:count]
+
+
 @pytest.mark.parametrize("card", ["green 03", "green \u0663"], ids=["leading zero", "arabic-indic digit"])
 def test_a_mu_card_is_written_one_way_only_game_record_play(card):
     """Found in review: "green 03" is green 3 written otherwise; it must not pass the count of copies."""

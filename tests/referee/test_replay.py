@@ -147,6 +147,26 @@ def test_a_replay_made_for_a_hand_another_phone_has_saved_fills_nothing(client):
     assert Row.objects.get(game=game, number=1).record.get("tricks") is None
 
 
+def test_lowest_club_the_replay_offers_the_lowest_club_and_blames_a_leader_without_it_002_variations_in_the_play(
+    client,
+):
+    """spades.md ``first_lead: lowest_club``: the holder of the lowest club in play leads it. The replay
+    offers only the 2♣ for the first lead; Bob (the dealer's left) leading 3♣ while Cat holds the 2♣ is
+    a foul, Cat leading it is none."""
+    rules = {"preset": "standard", "first_lead": "lowest_club"}
+    game = services.game_create(kind="spades", players=NAMES, dealer=0, rules=rules)
+    url = reverse("games:game_replay", args=[game.edit_key])
+    page = said(client.get(url))
+    allowed = page[page.index('id="replay-allowed"') : page.index('class="others"')]
+    assert 'value="2C"' in allowed and 'value="3C"' not in allowed
+    page = said(client.post(url, {"cards": "3C,2C,4C,5C", "leader": "1"}))
+    assert (
+        "Trick 1: Bob led 3♣, but Cat leads the first trick (the holder of the lowest club in play (2♣) leads it)."
+    ) in page
+    page = said(client.post(url, {"cards": "2C,3C,4C,5C", "leader": "2"}))
+    assert 'class="fouls"' not in page
+
+
 def test_the_referee_on_its_own_never_blames_the_first_leader_it_cannot_know(client):
     """Found in review: without a game the dealer is not known, so any seat may have led."""
     page = said(client.post(reverse("games:replay"), {"cards": "2H,3H,4H,5H", "leader": "0"}))

@@ -1,9 +1,10 @@
 """Replaying a Spades hand from its play (issue 16): the house rules' deck, trick winner and
 play rules as a :class:`~scorekeeper.engine.replay.Table` for the shared walk.
 
-Sources: Pagat, Spades (002) "Play", "Variations in the play", "Spades for Three Players"
-(the holder of the 2 of clubs leads it), "Solo Spades"; ``docs/rules/spades.md`` keys
-``first_lead``, ``spades_lead``, ``rake_em_and_shake_em``, ``deck``, ``players``.
+Sources: Pagat, Spades (002) "Play", "Variations in the play" (with ``lowest_club`` the holder of
+the lowest club in play leads it), "Spades for Three Players" (the holder of the 2 of clubs leads
+it), "Solo Spades"; ``docs/rules/spades.md`` keys ``first_lead``, ``spades_lead``,
+``rake_em_and_shake_em``, ``deck``, ``players``.
 """
 
 from __future__ import annotations
@@ -71,17 +72,20 @@ def _first_leader(
     rules: SpadesRules, dealer: int | None, shown: Sequence[Sequence[str]]
 ) -> tuple[frozenset[int], Text, Source] | None:
     """Who leads the first trick: the holder of the lowest club in the deck with ``first_lead:
-    two_of_clubs`` (known once the play shows who played it; 002 "Spades for Three Players"),
-    the dealer with ``dealer_any``, else the dealer's left (002 "Play")."""
+    two_of_clubs`` (002 "Spades for Three Players"), of the lowest club in play with ``lowest_club``
+    (002 "Variations in the play": "the holder of the 2 of clubs should lead"), each known once the
+    play shows who played it; the dealer with ``dealer_any``, else the dealer's left (002 "Play")."""
     seats = len(shown)
-    if rules.first_lead == "two_of_clubs":
+    if rules.first_lead in ("two_of_clubs", "lowest_club"):
         cards = deck(rules.deck)
         clubs = sorted((card for card in cards.cards if card[-1] == "C" and not cards.is_trump(card)), key=cards.rank)
         whole = sum(len(played) for played in shown) == rules.tricks * rules.seats
-        for lowest in clubs[:2]:  # the 3 of clubs when the whole play shows the 2 was out of play
+        if rules.first_lead == "two_of_clubs":
+            clubs = clubs[:2]  # the 3 of clubs when the whole play shows the 2 was out of play
+        for lowest in clubs:  # lowest_club: up the clubs until one the whole play shows in a hand
             holders = frozenset(seat for seat in range(seats) if lowest in shown[seat])  # two with the double deck
             if holders:
-                return holders, Text(_("the holder of the %(card)s leads it"), {"card": lowest}), FIRST_LEAD
+                return holders, _club_leads(rules, lowest), FIRST_LEAD
             if not whole:
                 return None  # not shown yet: its holder is not known
         return None
@@ -90,6 +94,13 @@ def _first_leader(
     if rules.first_lead == "dealer_any":
         return frozenset({dealer}), Text(_("the dealer leads")), FIRST_LEAD
     return frozenset({(dealer + 1) % seats}), Text(_("the dealer's left leads")), PLAY
+
+
+def _club_leads(rules: SpadesRules, lowest: str) -> Text:
+    """Why the holder of ``lowest`` leads the first trick, in the words of ``first_lead``."""
+    if rules.first_lead == "lowest_club":
+        return Text(_("the holder of the lowest club in play (%(card)s) leads it"), {"card": lowest})
+    return Text(_("the holder of the %(card)s leads it"), {"card": lowest})
 
 
 def spades_replay(
