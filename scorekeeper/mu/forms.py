@@ -13,12 +13,28 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine.mu.auction import parse_digits
+from scorekeeper.engine.mu.rules import GROUPS, KEYS
 from scorekeeper.engine.mu.tables import COLOURS, HAND_SIZE
 from scorekeeper.games.forms import MAX_PLAYERS, NameField, small_number
 
 
+def _limit_field(name: str) -> forms.IntegerField:
+    """The field of match limit ``name`` (``hand_limit``, ``time_limit``; mu.md "Match limits"), made
+    from its rule key: 0 or left empty is no limit."""
+    spec = KEYS[name]
+    return forms.IntegerField(
+        required=False,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        initial=0,
+        label=_(spec.label),
+        help_text=_(spec.help),
+    )
+
+
 class MuNewGameForm(forms.Form):
-    """Start a Mü game: 3 to 6 names in seating order, who deals first, the agreed total."""
+    """Start a Mü game: 3 to 6 names in seating order, who deals first, the agreed total, the bonus
+    above level 7 and the match limits (group "Tournament")."""
 
     dealer = forms.TypedChoiceField(
         choices=[(str(seat), str(seat + 1)) for seat in range(MAX_PLAYERS)], coerce=int, initial=0
@@ -35,6 +51,8 @@ class MuNewGameForm(forms.Form):
         initial="flat",
         label=_("Bonus above level 7"),
     )
+    hand_limit = _limit_field("hand_limit")
+    time_limit = _limit_field("time_limit")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -68,7 +86,15 @@ class MuNewGameForm(forms.Form):
             "preset": "standard",
             "target": self.cleaned_data["target"],
             "bonus_above_seven": self.cleaned_data["bonus_above_seven"],
+            "hand_limit": self.cleaned_data["hand_limit"] or 0,
+            "time_limit": self.cleaned_data["time_limit"] or 0,
         }
+
+    def tournament(self) -> tuple[str, list[forms.BoundField], bool]:
+        """The "Tournament" group: its title, its fields (the keys of group ``tournament``, in
+        declaration order) and whether one has an error (then it shows open)."""
+        fields = [self[name] for name, spec in KEYS.items() if spec.group == "tournament"]
+        return _(GROUPS["tournament"]), fields, any(field.errors for field in fields)
 
     def player_rows(self) -> list[tuple[forms.BoundField, int]]:
         """(name field, seat) for all six seats; players 4 to 6 are optional."""

@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.engine.citations import spoken
+from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.spades.rules import GROUPS, KEYS, PRESET_INFO, PRESETS, VALUE_LABELS, SpadesRules, spades_rules
 from scorekeeper.games.forms import MAX_PLAYERS, NameField
 
@@ -160,7 +162,19 @@ class NewGameForm(forms.Form):
                 self.add_error(name, _("Enter a name."))
         if data.get("dealer") is not None and data["dealer"] >= seats:
             self.add_error("dealer", _("Choose one of the players."))
+        if not any(name in self.errors for name in ("preset", *KEYS)):
+            self._check_together(_rules_of(data))
         return data
+
+    def _check_together(self, rules: dict[str, Any]) -> None:
+        """Refuse house rules that are each allowed but not together (``revoke_penalty``
+        ``three_tricks`` needs two sides: not with 3 or 6 players or ``solo4``, spades.md "Tournament
+        rules"): the engine's reason is shown at the field of the key that needs the other, whose group
+        opens; the form shows again with everything as posted."""
+        try:
+            spades_rules(rules)
+        except RuleError as error:
+            self.add_error(_key_at_fault(rules), spoken(error, gettext))
 
     def players(self) -> list[str]:
         """The names in seating order (after ``is_valid()``)."""
@@ -168,9 +182,7 @@ class NewGameForm(forms.Form):
 
     def rules(self) -> dict[str, Any]:
         """The record's rules object: the preset and every key as set on the form."""
-        keys = {name: self.cleaned_data[name] for name in KEYS}
-        keys |= {name: most for name, most in NO_LIMIT.items() if keys[name] is None}  # left empty: no limit
-        return {"preset": self.cleaned_data["preset"], **keys}
+        return _rules_of(self.cleaned_data)
 
     def player_rows(self) -> list[tuple[forms.BoundField, int]]:
         """(name field, seat) per seat in play, for the layout with a "deals first" radio per row."""
@@ -192,3 +204,25 @@ class NewGameForm(forms.Form):
             fields = [self[name] for name, spec in KEYS.items() if spec.group == group]
             result.append((_(title), fields, any(field.errors for field in fields)))
         return result
+
+
+def _rules_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The record's rules object of the form's cleaned ``data``: the preset and every key."""
+    keys = {name: data[name] for name in KEYS}
+    keys |= {name: most for name, most in NO_LIMIT.items() if keys[name] is None}  # left empty: no limit
+    return {"preset": data["preset"], **keys}
+
+
+def _key_at_fault(rules: dict[str, Any]) -> str | None:
+    """The key of ``rules`` (refused together) to show the reason at: the last in form order that,
+    set back to its standard value, makes them valid. A key that needs another is declared after it
+    (``revoke_penalty`` after ``players``), so it is the one named. ``None`` (above the form) if no
+    single key does."""
+    standard = SpadesRules()
+    for name in reversed(list(KEYS)):
+        try:
+            spades_rules({**rules, name: getattr(standard, name)})
+        except RuleError:
+            continue
+        return name
+    return None

@@ -4,8 +4,9 @@ As the Spades rulebook (:mod:`..spades.rulebook`), the sentences are built from 
 *values* of a :class:`MuRules`; each is an English :class:`~scorekeeper.engine.text.Text`,
 rendered later in the player's language, and cites its key's :attr:`KeySpec.source`.
 
-Sources: ``docs/rules/mu.md`` §8 (the bonus table and its "7+" column) and §9 (the game's
-end); ``docs/game-record.md`` (Mü keys: ``target``).
+Sources: ``docs/rules/mu.md`` §8 (the bonus table and its "7+" column), §9 (the game's
+end) and "Match limits" (``hand_limit``, ``time_limit``: drawn from the published rules of
+tournaments, 005); ``docs/game-record.md`` (Mü keys: ``target``).
 """
 
 from __future__ import annotations
@@ -42,9 +43,50 @@ def _bonus_above_seven(rules: MuRules) -> Text:
     )
 
 
+def _hand_limit(rules: MuRules) -> Text:
+    """mu.md "Match limits": every deal counts, an Eklat too; at the limit the highest total wins,
+    tied at the top: one more deal."""
+    if rules.hand_limit == 0:
+        return Text(_("No deal limit."))
+    if rules.hand_limit == 1:
+        return Text(
+            _(
+                "The game ends after %(deals)d deal (an Eklat is a deal) if nobody has won before: "
+                "the highest total wins; tied at the top: one more deal."
+            ),
+            {"deals": 1},
+        )
+    return Text(
+        _(
+            "The game ends after %(deals)d deals (an Eklat is a deal) if nobody has won before: "
+            "the highest total wins; tied at the top: one more deal."
+        ),
+        {"deals": rules.hand_limit},
+    )
+
+
+def _time_limit(rules: MuRules) -> Text:
+    """mu.md "Match limits": the deal in play when time is called is the last."""
+    if rules.time_limit == 0:
+        return Text(_("No time limit."))
+    template = (
+        _("After %(minutes)d minute, time is called: the deal in play is the last (tied at the top: one more deal).")
+        if rules.time_limit == 1
+        else _(
+            "After %(minutes)d minutes, time is called: the deal in play is the last (tied at the top: one more deal)."
+        )
+    )
+    return Text(template, {"minutes": rules.time_limit})
+
+
 #: Key -> the function that states it: every key of :data:`~.rules.KEYS`.
 _SENTENCES: Mapping[str, Callable[[MuRules], Text]] = MappingProxyType(
-    {"target": _target, "bonus_above_seven": _bonus_above_seven}
+    {
+        "target": _target,
+        "bonus_above_seven": _bonus_above_seven,
+        "hand_limit": _hand_limit,
+        "time_limit": _time_limit,
+    }
 )
 
 

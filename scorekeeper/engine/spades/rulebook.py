@@ -8,8 +8,8 @@ value, never glued together from English fragments.
 
 This module states the keys of the groups ``table``, ``winning`` and ``play``;
 :mod:`.rulebook_bidding` (bidding, blind bids), :mod:`.rulebook_nil`,
-:mod:`.rulebook_special` and :mod:`.rulebook_bags` state the others, with the
-shared conditions of :mod:`.rulebook_common`.
+:mod:`.rulebook_special`, :mod:`.rulebook_bags` and :mod:`.rulebook_tournament` state the
+others, with the shared conditions of :mod:`.rulebook_common`.
 
 Sources: ``docs/rules/spades.md`` ("Standard scoring, exactly", "Rule keys") and
 the sections of the published texts (000-004, listed there) named in each key's
@@ -30,6 +30,7 @@ from .rulebook_bidding import SENTENCES as BIDDING
 from .rulebook_common import Sentence, registrar, sides, text
 from .rulebook_nil import SENTENCES as NIL
 from .rulebook_special import SENTENCES as SPECIAL
+from .rulebook_tournament import SENTENCES as TOURNAMENT
 from .rules import GROUPS, SpadesRules
 
 #: Decks that have the two jokers (rake 'em and shake 'em needs the big joker).
@@ -199,7 +200,7 @@ def _first_lead(rules: SpadesRules) -> Text:
         "dealer_any": _("The dealer leads first, any card."),
         "lowest_club": _(
             "On the first trick everyone plays their lowest club (without clubs, a diamond or heart; "
-            "no spades), and the highest club wins."
+            "no spades): the holder of the lowest club in play leads it, and the highest club wins."
         ),
         "two_of_clubs": _("The holder of the 2 of clubs (or the lowest club in play) leads it to the first trick."),
     }[rules.first_lead]
@@ -244,4 +245,4 @@ def _misdeal(rules: SpadesRules) -> Text:
 
 
 #: Key -> the function that states it, for every key (:func:`rulebook` looks each key up here).
-_SENTENCES: Mapping[str, Sentence] = MappingProxyType({**_OWN, **BIDDING, **NIL, **SPECIAL, **BAGS})
+_SENTENCES: Mapping[str, Sentence] = MappingProxyType({**_OWN, **BIDDING, **NIL, **SPECIAL, **BAGS, **TOURNAMENT})

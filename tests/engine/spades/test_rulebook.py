@@ -13,14 +13,21 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.errors import RecordError
 from scorekeeper.engine.spades import rulebook as rulebook_module
-from scorekeeper.engine.spades import rulebook_bags, rulebook_bidding, rulebook_nil, rulebook_special
+from scorekeeper.engine.spades import (
+    rulebook_bags,
+    rulebook_bidding,
+    rulebook_nil,
+    rulebook_special,
+    rulebook_tournament,
+)
 from scorekeeper.engine.spades.rulebook import RuleSentence, rulebook
 from scorekeeper.engine.spades.rules import GROUPS, KEYS, PRESETS, SpadesRules, spades_rules
 from scorekeeper.engine.text import Text
 
 #: The modules that hold the sentences (the rulebook is split by group to keep each module short).
-MODULES = (rulebook_module, rulebook_bidding, rulebook_nil, rulebook_special, rulebook_bags)
+MODULES = (rulebook_module, rulebook_bidding, rulebook_nil, rulebook_special, rulebook_bags, rulebook_tournament)
 SOURCES = tuple(Path(module.__file__) for module in MODULES)
 
 #: Values to try for the keys that take a number (a couple each, within the key's bounds).
@@ -33,6 +40,9 @@ NUMBERS: dict[str, tuple[Any, ...]] = {
     "max_team_bid": (18, 10, 12),
     "nil_partner_min_bid": (0, 4, 5),
     "max_bags": (None, 2, 3),
+    "hand_limit": (0, 8, 1),
+    "time_limit": (0, 40, 1),
+    "sets_to_lose": (0, 3, 1),
 }
 
 
@@ -51,6 +61,15 @@ def preset(name: str) -> SpadesRules:
     return spades_rules({"preset": name})
 
 
+def replaced(base: SpadesRules, **changes: Any) -> SpadesRules | None:
+    """``base`` with ``changes``, or ``None`` for a combination the rules refuse (``revoke_penalty``
+    ``three_tricks`` needs two sides: spades.md "Tournament rules")."""
+    try:
+        return dataclasses.replace(base, **changes)
+    except RecordError:
+        return None
+
+
 #: Features that are off in every preset, turned on, so their sub-keys are stated as in force too.
 FEATURES_ON = ({"double_nil": True}, {"moon": True}, {"blind_bids": True, "no_trump_bids": True})
 
@@ -62,7 +81,8 @@ def variants() -> Iterator[SpadesRules]:
         yield base
         for key in KEYS:
             for value in values(key):
-                yield dataclasses.replace(base, **{key: value})
+                if (rules := replaced(base, **{key: value})) is not None:
+                    yield rules
 
 
 def test_every_number_key_has_test_values_within_its_bounds():
@@ -109,7 +129,8 @@ def test_the_sentence_changes_with_the_value(key):
 def test_the_sentence_changes_with_the_value_from_every_preset(name):
     base = preset(name)
     for key in KEYS:
-        said = {value: sentences(dataclasses.replace(base, **{key: value}))[key].text.render() for value in values(key)}
+        variants = {value: replaced(base, **{key: value}) for value in values(key)}
+        said = {value: sentences(rules)[key].text.render() for value, rules in variants.items() if rules is not None}
         assert len(set(said.values())) == len(said), (key, said)
 
 
@@ -195,6 +216,111 @@ def test_standard_sentences(key, expected):
 )
 def test_sentences_follow_the_values(changes, key, expected):
     assert sentences(dataclasses.replace(SpadesRules(), **changes))[key].text.render() == expected
+
+
+def test_lowest_club_sentence_says_its_holder_leads_it_002_variations_in_the_play():
+    """spades.md ``first_lead: lowest_club``: the holder of the lowest club in play leads it (002:
+    "if you want to be fussy then the holder of the 2 of clubs should lead")."""
+    said = sentences(dataclasses.replace(SpadesRules(), first_lead="lowest_club"))["first_lead"].text.render()
+    assert said == (
+        "On the first trick everyone plays their lowest club (without clubs, a diamond or heart; no spades): "
+        "the holder of the lowest club in play leads it, and the highest club wins."
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "key", "expected"),
+    [
+        (
+            {},
+            "revoke_penalty",
+            "A revoke costs nothing: the score stands as played, and the fouls a recorded play proves are only listed.",
+        ),
+        (
+            {"revoke_penalty": "three_tricks"},
+            "revoke_penalty",
+            "A revoke (not following suit when able) costs the revoking side 3 of the tricks counted toward its "
+            "bid, given to the other side; a nil bidder's revoke fails the nil instead.",
+        ),
+        (
+            {"revoke_penalty": "three_tricks", "players": 2},
+            "revoke_penalty",
+            "A revoke (not following suit when able) costs the revoking side 3 of the tricks counted toward its "
+            "bid, given to the other side; a nil bidder's revoke fails the nil instead.",
+        ),
+        (
+            {"revoke_penalty": "three_tricks", "bidding": "partnership"},  # nobody can bid nil
+            "revoke_penalty",
+            "A revoke (not following suit when able) costs the revoking side 3 of the tricks counted toward its "
+            "bid, given to the other side.",
+        ),
+        (
+            {"revoke_penalty": "set"},
+            "revoke_penalty",
+            "A side with a revoke (not following suit when able) is set: its contract scores as set whatever it "
+            "took, and each of its nils fails.",
+        ),
+        (
+            {"revoke_penalty": "set", "players": 3},
+            "revoke_penalty",
+            "A side with a revoke (not following suit when able) is set: its contract scores as set whatever it "
+            "took, and each of its nils fails.",
+        ),
+        (
+            {"revoke_penalty": "set", "nil": False, "blind_nil": False},
+            "revoke_penalty",
+            "A side with a revoke (not following suit when able) is set: its contract scores as set whatever it took.",
+        ),
+        ({}, "hand_limit", "No hand limit."),
+        (
+            {"hand_limit": 8},
+            "hand_limit",
+            "The game ends after 8 hands (misdeals not counted) if no side has won before: the highest total wins; "
+            "tied: one more hand.",
+        ),
+        (
+            {"hand_limit": 1},
+            "hand_limit",
+            "The game ends after 1 hand (misdeals not counted) if no side has won before: the highest total wins; "
+            "tied: one more hand.",
+        ),
+        ({}, "time_limit", "No time limit."),
+        (
+            {"time_limit": 40},
+            "time_limit",
+            "After 40 minutes, time is called: the hand in play is the last (tied: one more hand).",
+        ),
+        (
+            {"time_limit": 1},
+            "time_limit",
+            "After 1 minute, time is called: the hand in play is the last (tied: one more hand).",
+        ),
+        ({}, "sets_to_lose", "A side does not lose the game by how often it was set in all."),
+        ({"sets_to_lose": 3}, "sets_to_lose", "A side set 3 times in the game, in all, loses it."),
+        ({"sets_to_lose": 1}, "sets_to_lose", "A side set even once in the game loses it."),
+    ],
+)
+def test_tournament_sentences_state_each_value(changes, key, expected):
+    """spades.md "Tournament rules" (005): each key's sentence for each of its values."""
+    assert sentences(dataclasses.replace(SpadesRules(), **changes))[key].text.render() == expected
+
+
+def test_the_tournament_preset_states_its_rules():
+    """Preset ``tournament`` (005): a revoke costs 3 tricks, set twice in a row or 3 times in all loses, 40 minutes."""
+    said = {key: sentence.text.render() for key, sentence in sentences(preset("tournament")).items()}
+    assert said["revoke_penalty"].startswith("A revoke (not following suit when able) costs the revoking side 3 ")
+    assert said["sets_to_lose"] == "A side set 3 times in the game, in all, loses it."
+    assert said["set_twice_loses"] == "A side that is set hand after hand loses the game at once, whatever the scores."
+    assert said["time_limit"].startswith("After 40 minutes, time is called")
+    assert said["hand_limit"] == "No hand limit."
+    assert [group for group, _sentences in rulebook(preset("tournament"))][-1] == "tournament"
+
+
+@pytest.mark.parametrize("players", [3, 6, "solo4"])
+def test_three_tricks_needs_two_sides(players):
+    """spades.md "Tournament rules": ``three_tricks`` is for two sides only (the tricks go to the other side)."""
+    with pytest.raises(RecordError, match="two sides"):
+        spades_rules({"players": players, "revoke_penalty": "three_tricks"})
 
 
 def noop_templates() -> set[str]:

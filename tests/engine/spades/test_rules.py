@@ -107,6 +107,8 @@ SPADES_MD_PRESETS = {
         "overtrick_value": -10,
         "first_lead": "two_of_clubs",
     },
+    # 005 ("Tournament rules"): 3 tricks a revoke, set twice in a row or 3 times in all loses, 40 minutes.
+    "tournament": {"revoke_penalty": "three_tricks", "set_twice_loses": True, "sets_to_lose": 3, "time_limit": 40},
     "two_player": {"players": 2},
     "six_player": {"players": 6, "deck": "double"},
     "solo4": {"players": "solo4"},
