@@ -12,7 +12,14 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.spades.game import SpadesGame
-from scorekeeper.engine.spades.rules import KEYS, PRESET_INFO, VALUE_LABELS, SpadesRules, spades_rules
+from scorekeeper.engine.spades.rules import (
+    KEYS,
+    PRESET_INFO,
+    VALUE_LABELS,
+    SpadesRules,
+    spades_rules,
+    spades_rules_record,
+)
 from scorekeeper.games.kinds import game_rows
 from scorekeeper.games.models import Game, Row
 from scorekeeper.games.presenters import rendered
@@ -109,16 +116,27 @@ def what_if_choices(rules: SpadesRules) -> list[tuple[str, list[tuple[str, str]]
         (f"preset={name}", gettext(title)) for name, (title, _source) in PRESET_INFO.items() if name != rules.preset
     ]
     keys = []
+    record = spades_rules_record(rules)
     for name, spec in KEYS.items():
         if spec.group == "play":
             continue  # no effect on the score
         values = spec.choices if spec.choices is not None else WHAT_IF_NUMBERS.get(name, ())
         for value in values:
-            if value != getattr(rules, name):
+            if value != getattr(rules, name) and _goes_with(record, name, value):
                 label = VALUE_LABELS.get((name, value))
                 shown = gettext(label) if label else ("–" if value is None else json.dumps(value))
                 keys.append((f"{name}={json.dumps(value)}", f"{gettext(spec.label)}: {shown}"))
     return [(gettext("Another preset"), presets), (gettext("One rule changed"), keys)]
+
+
+def _goes_with(record: dict[str, Any], name: str, value: Any) -> bool:
+    """Whether the rules ``record`` with ``name`` changed to ``value`` go together (``three_tricks``
+    needs two sides, spades.md "Tournament rules"): the menu offers no change the engine refuses."""
+    try:
+        spades_rules({**record, name: value})
+    except RuleError:
+        return False
+    return True
 
 
 def what_if_changes(choice: str) -> dict[str, Any] | None:

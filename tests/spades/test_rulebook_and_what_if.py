@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
+from scorekeeper.spades.what_if import what_if_choices
 
 from ..games.factories import new_game, play, sheet_url
 
@@ -95,3 +97,14 @@ def test_what_if_reads_the_games_rows_itself_when_not_given_them():
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
     changes = {"nil_value": 50}
     assert hand_what_if(game, 2, changes) == hand_what_if(game, 2, changes, game_rows(game))
+
+
+def test_what_if_offers_no_change_the_rules_refuse_spades_md_tournament_rules():
+    """``revoke_penalty: three_tricks`` needs two sides: a cut-throat game's menu leaves it out, a
+    four-player game's offers it (with "set")."""
+    def offered(rules: dict) -> set[str]:
+        return {value for _group, choices in what_if_choices(spades_rules(rules)) for value, _label in choices}
+
+    assert 'revoke_penalty="three_tricks"' not in offered({"preset": "cutthroat3"})
+    assert 'revoke_penalty="set"' in offered({"preset": "cutthroat3"})
+    assert {'revoke_penalty="three_tricks"', 'revoke_penalty="set"'} <= offered({"preset": "standard"})

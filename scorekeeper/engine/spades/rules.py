@@ -168,10 +168,9 @@ class SpadesRules(BiddingKeys):
             raise RecordError(
                 Text(
                     _(
-                        "House rule 'revoke_penalty' cannot be \"three_tricks\" with %(players)s players: "
-                        "the tricks go to the other side, so it needs two sides (4 players in partnerships, or 2)."
-                    ),
-                    {"players": self.players},
+                        "House rule 'revoke_penalty' cannot be \"three_tricks\" at this table: the tricks go to "
+                        "the other side, so it needs two sides (4 players in partnerships, or 2)."
+                    )
                 ),
                 field="rules",
             )
