@@ -19,6 +19,12 @@ Spades (``docs/rules/spades.md``), hands thrown in or bidding themselves left ou
 - ``bags``: tricks the player took over their own bid in hands the side was not set.
 - ``bag_penalties``: hands in which the side paid the bag penalty ("Standard
   scoring 4") while the player took bags.
+- ``revokes``: the revokes the player made, as scoring reads a hand's revokes
+  (``spades.revokes.hand_revokes``: the ``follow_suit`` fouls of its recorded play, or
+  without one those the table declared), in every hand that records them, a hand bidding
+  itself included, and whatever the house rule ``revoke_penalty`` (spades.md "Tournament
+  rules"): with ``"none"`` a revoke costs nothing, yet a foul a recorded play proves is
+  still a revoke the player made, and counts.
 
 Mü (``docs/rules/mu.md``): ``chef_deals`` (§4), ``chef_made`` (the Chef's team
 reached the team target, §8), ``chef_levels`` (sum of the levels played as Chef),
@@ -35,6 +41,7 @@ from dataclasses import dataclass
 from .mu.game import Eklat, MuGame
 from .sheet import Sheet
 from .spades.game import SpadesGame, is_nil
+from .spades.revokes import hand_revokes
 from .spades.rules import BLIND_NIL
 
 
@@ -57,6 +64,7 @@ class PlayerLine:
     blind_nil_made: int = 0
     bags: int = 0
     bag_penalties: int = 0
+    revokes: int = 0
     chef_deals: int = 0
     chef_made: int = 0
     chef_levels: int = 0
@@ -68,18 +76,21 @@ def player_lines(game: SpadesGame | MuGame, sheet: Sheet) -> tuple[PlayerLine, .
     """Each seat's figures in ``game`` as scored in ``sheet`` (``score_game(game)``), in seat order."""
     if isinstance(game, MuGame):
         return tuple(_mu_line(game, sheet, seat) for seat in range(len(game.players)))
-    return tuple(_spades_line(game, sheet, seat) for seat in range(len(game.players)))
+    revokes = tuple(hand_revokes(game, number, hand) for number, hand in enumerate(game.hands))  # once per hand
+    return tuple(_spades_line(game, sheet, seat, revokes) for seat in range(len(game.players)))
 
 
-def _spades_line(game: SpadesGame, sheet: Sheet, seat: int) -> PlayerLine:
+def _spades_line(game: SpadesGame, sheet: Sheet, seat: int, revokes: tuple[tuple[int, ...], ...]) -> PlayerLine:
+    """``seat``'s line; ``revokes``: the seats that revoked, per hand (``hand_revokes``)."""
     side = game.side_of(seat)
     per_seat_bids = game.rules.bidding != "partnership"
     counts = dict.fromkeys(
         ("hands", "number_bids", "bids_made", "bids_set", "bid_difference", "nil_attempts", "nil_made",
-         "blind_nil_attempts", "blind_nil_made", "bags", "bag_penalties"),
+         "blind_nil_attempts", "blind_nil_made", "bags", "bag_penalties", "revokes"),
         0,
     )  # fmt: skip
-    for hand, score in zip(game.hands, sheet.hands, strict=True):
+    for hand, score, revoked in zip(game.hands, sheet.hands, revokes, strict=True):
+        counts["revokes"] += revoked.count(seat)  # every revoke the hand records, whatever is judged below
         if hand.tricks is None or hand.bids is None:
             continue  # thrown in, or the first hand bidding itself: no bids to judge
         counts["hands"] += 1

@@ -26,6 +26,7 @@ STAT_FILTERS = {
     "blind_nil_attempts": _("blind nil bid"),
     "blind_nil_made": _("blind nil made"),
     "bag_penalties": _("bag penalty caused"),
+    "revokes": _("revoked"),
     "chef_deals": _("Chef"),
     "chef_made": _("made as Chef"),
     "eklats": _("Eklat caused"),

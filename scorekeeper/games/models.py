@@ -271,6 +271,7 @@ class Seat(models.Model):
     blind_nil_made = models.PositiveIntegerField(default=0)
     bags = models.PositiveIntegerField(default=0)
     bag_penalties = models.PositiveIntegerField(default=0)
+    revokes = models.PositiveIntegerField(default=0)
     chef_deals = models.PositiveIntegerField(default=0)
     chef_made = models.PositiveIntegerField(default=0)
     chef_levels = models.PositiveIntegerField(default=0)

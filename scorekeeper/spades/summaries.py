@@ -156,4 +156,5 @@ def spades_figure_rows(figures: KindFigures, link: Callable[..., str]) -> list[F
         ),
         FigureRow(gettext("Bags per hand"), shown_number(figures.per("bags")), link()),
         FigureRow(gettext("Bag penalties caused"), str(figures.figures["bag_penalties"]), link(stat="bag_penalties")),
+        FigureRow(gettext("Revokes (suit not followed)"), str(figures.figures["revokes"]), link(stat="revokes")),
     ]

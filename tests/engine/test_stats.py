@@ -68,6 +68,45 @@ def test_the_winner_and_final_totals() -> None:
     assert (ann.won, cat.won, bob.won, dan.won) == (True, True, False, False)
 
 
+# Bob shows out of hearts in trick 2 (2C on KH), yet plays 7H in trick 3: a revoke the play proves
+# (game-record.md, "The play of the cards"; tests/engine/test_replay.py).
+REVOKE_PLAY = {
+    "leader": 1,
+    "tricks": [["2H", "3H", "4H", "AH"], ["KH", "2C", "5H", "6H"], ["3D", "7H", "4D", "5D"]],
+}
+
+
+def test_revokes_per_player_declared_and_proven_by_a_play_whatever_the_penalty() -> None:
+    """Two games; every revoke a hand records counts for the seat that made it.
+
+    Game 1, ``revoke_penalty: none``: one hand with a recorded play in which Bob revokes once
+    (its ``follow_suit`` foul: it costs nothing, and still counts). Game 2, ``three_tricks``,
+    no play: in hand 1 the table declares revokes by Bob and Dan, in hand 2 one more by Bob.
+    Bob: 1 + 2 = 3 revokes, Dan: 0 + 1 = 1, Ann and Cat: none.
+    """
+    first = lines([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": REVOKE_PLAY}], revoke_penalty="none")
+    second = lines(
+        [
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "revokes": [1, 3]},
+            {"bids": [3, 3, 3, 3], "tricks": [3, 4, 3, 3], "revokes": [1]},
+        ],
+        revoke_penalty="three_tricks",
+    )
+    assert [line.revokes for line in first] == [0, 1, 0, 0]
+    assert [line.revokes for line in second] == [0, 2, 0, 1]
+    # The statistics add the games up per player (games.players.player_figures).
+    assert [one.revokes + two.revokes for one, two in zip(first, second, strict=True)] == [0, 3, 0, 1]
+    assert [line.hands for line in second] == [2, 2, 2, 2]  # the other figures count as before
+
+
+def test_a_revoke_counts_in_a_hand_that_bids_itself() -> None:
+    ann, _bob, cat, _dan = lines(
+        [{"tricks": [4, 3, 3, 3], "revokes": [2]}], revoke_penalty="set", first_hand_bids_itself=True
+    )
+    assert (cat.revokes, cat.hands) == (1, 0)  # the hand's bids are not judged; its revoke is
+    assert ann.revokes == 0
+
+
 MU_PLAYERS = ["Anna", "Beate", "Conny", "Dagmar"]
 MU_DEALS = [
     # Anna Chef at level 2 with Conny: 30 + 10 = 40 of the 32 needed with 4 players (mu.md §6): made.

@@ -162,6 +162,38 @@ def test_player_page_figures_link_to_the_games_behind_them(games, client) -> Non
     assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cat</bdi> · <bdi>Dan</bdi>" not in listed
 
 
+def test_player_page_counts_revokes(games, user, client) -> None:
+    """Two more Spades games for Ann, at seat 1 (Eve & Cat against Ann & Bob), imported, neither
+    finished. Game 3, ``revoke_penalty: none``: a recorded play in which Ann revokes (2C on KH,
+    then 7H). Game 4, ``three_tricks``: the table declares Ann's and Bob's revokes in hand 1 and
+    Ann's in hand 2. Ann: 1 + 2 = 3 revokes (none in games 1 and 2), Bob: 1, Cat: 0."""
+    group = Player.objects.filter(owner=user)
+    seated = {"format": "scorekeeper-game/1", "game": "spades", "players": ["Eve", "Ann", "Cat", "Bob"], "dealer": 0}
+    cards = {"leader": 1, "tricks": [["2H", "3H", "4H", "AH"], ["KH", "2C", "5H", "6H"], ["3D", "7H", "4D", "5D"]]}
+    proven = {**seated, "rules": {**TARGET, "revoke_penalty": "none"},
+              "hands": [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "play": cards}]}  # fmt: skip
+    declared = {**seated, "rules": {**TARGET, "revoke_penalty": "three_tricks"},
+                "hands": [{"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3], "revokes": [1, 3]},
+                          {"bids": [2, 2, 2, 2], "tricks": [3, 4, 3, 3], "revokes": [1]}]}  # fmt: skip
+    three = services.game_import(record=proven, owner=user, group=group)
+    four = services.game_import(record=declared, owner=user, group=group)
+    assert not Game.objects.filter(pk__in=[three.pk, four.pk], finished=True).exists()  # games 1 and 2 are
+    figures = {
+        name: player_figures(player(name), Game.objects.all())["spades"].figures for name in ("Ann", "Bob", "Cat")
+    }
+    assert [figures[name]["revokes"] for name in ("Ann", "Bob", "Cat")] == [3, 1, 0]
+    ann = player("Ann")
+    page = client.get(reverse("games:player", args=[ann.pk])).content.decode()
+    link = f"/games/?who={ann.pk}&amp;kind=spades&amp;stat=revokes"
+    assert f'<dt>Revokes (suit not followed)</dt><dd><a href="{link}">3</a></dd>' in page
+    listed = client.get(link.replace("&amp;", "&")).content.decode()
+    assert "(revoked)" in listed and "2 games" in listed
+    assert "<bdi>Eve</bdi> · <bdi>Ann</bdi> · <bdi>Cat</bdi> · <bdi>Bob</bdi>" in listed
+    assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cat</bdi> · <bdi>Dan</bdi>" not in listed
+    changes.row_undo(game=four)  # the read model follows: hand 2's revoke is gone
+    assert player_figures(ann, Game.objects.all())["spades"].figures["revokes"] == 2
+
+
 def test_games_list_filters(games, client) -> None:
     def listed(**query) -> str:
         return client.get(reverse("games:list"), query).content.decode()
