@@ -9,7 +9,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.html import escape
 
+from scorekeeper.engine.mu.rules import KEYS as MU_KEYS
 from scorekeeper.games import services
 from scorekeeper.games.kinds import game_rows
 from scorekeeper.games.models import Game, Row
@@ -174,6 +176,37 @@ def test_new_mu_game_needs_three_names_without_gaps(client):
         },
     )
     assert response.status_code == 422 and not Game.objects.exists()
+
+
+def test_new_mu_game_offers_the_match_limits_in_the_tournament_group(client):
+    """mu.md "Match limits": the Mü form shows ``hand_limit`` (deals, an Eklat is a deal) and ``time_limit``
+    under "Tournament", each with its key's help; both 0 (none) unless set, and kept in the game's rules."""
+    page = client.get(reverse("games:mu_new")).content.decode()
+    group = page[page.index("<summary>Tournament</summary>") :]
+    group = group[: group.index("</details>")]
+    for name in ("hand_limit", "time_limit"):
+        assert re.search(rf'<input type="number" name="{name}" value="0" min="0"', group)
+        assert f'<div class="helptext" id="id_{name}_helptext">{escape(MU_KEYS[name].help)}</div>' in group
+    assert "Deal limit" in group and "Time limit (minutes)" in group
+    german = client.get(reverse("games:mu_new"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "<summary>Turnier</summary>" in german
+
+    names = {"player_0": "Anna", "player_1": "Beate", "player_2": "Conny", "dealer": "0", "target": "200"}
+    response = client.post(
+        reverse("games:mu_new"), {**names, "bonus_above_seven": "flat", "hand_limit": "12", "time_limit": "60"}
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().rules == {"preset": "standard", "hand_limit": 12, "time_limit": 60}
+
+
+def test_a_bad_mu_match_limit_is_refused_at_its_field_keeping_the_rest(client):
+    data = {"player_0": "Anna", "player_1": "Beate", "player_2": "Conny", "dealer": "0", "target": "250"}
+    response = client.post(reverse("games:mu_new"), {**data, "bonus_above_seven": "rising", "time_limit": "-5"})
+    assert response.status_code == 422 and not Game.objects.exists()
+    page = response.content.decode()
+    assert re.search(r'<ul class="errorlist" id="id_time_limit_error"><li>Ensure this value is greater than', page)
+    assert re.search(r'<details class="rule-group" open>\s*<summary>Tournament</summary>', page)
+    assert 'value="Conny"' in page and 'name="target" value="250"' in page and 'name="time_limit" value="-5"' in page
 
 
 def test_preview_names_the_chef_and_asks_for_the_tied_vize_digits(client):
