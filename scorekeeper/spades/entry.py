@@ -1,5 +1,6 @@
 """The Spades entry forms laid out for the sheet page: per bidder its bid buttons, per side
-its declarations and play results, only what the house rules allow now (from the engine)."""
+its declarations and play results, per seat its revokes (a revoke penalty), only what the
+house rules allow now (from the engine)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, refused_table_bids
 from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
+from scorekeeper.games.forms import small_number
 from scorekeeper.games.models import Row
 
 from .forms import BID_VALUES, BidsForm, HandForm, TricksForm, parse_bid
@@ -33,6 +35,7 @@ def tricks_form_for(engine: SpadesGame, data: Any = None) -> TricksForm:
         sides=len(engine.sides),
         tricks=rules.tricks,
         runs=rules.cutthroat_bonus,
+        revokes=rules.revoke_penalty != "none",
         initial={"number": number},
     )
 
@@ -126,6 +129,35 @@ def result_rows(page: SpadesPage, form: TricksForm | HandForm, *, bemo_sides: se
     return rows
 
 
+#: The revoke buttons of a seat: 0 to 3 (more only for a hand that records more).
+REVOKES_SHOWN = 3
+
+
+def revoke_rows(engine: SpadesGame, form: TricksForm | HandForm) -> list[dict[str, Any]]:
+    """Per seat in bidding order, its revoke buttons: the player's name, the field and the counts
+    ([(value, label)]: 0 to 3, or to the count given); ``[]`` when the form offers none."""
+    if not form.revokes:
+        return []
+    rows = []
+    for seat in form.order:
+        field = form[f"revokes_{seat}"]
+        given = small_number(str(field.value() or ""), digits=2) or 0
+        shown = max(REVOKES_SHOWN, given if given < len(field.field.choices) else 0)
+        rows.append(
+            {"seat": seat, "name": engine.players[seat], "field": field, "choices": field.field.choices[: shown + 1]}
+        )
+    return rows
+
+
+def revokes_given(form: TricksForm | HandForm) -> bool:
+    """Whether ``form`` holds a revoke, or an error at one: its revoke buttons are shown open."""
+    return any(
+        form[name].errors or str(form[name].value() or "0") != "0"
+        for name in form.fields
+        if name.startswith("revokes_")
+    )
+
+
 def edit_initial(hand: Row) -> dict[str, Any]:
     """The edit form's values for a stored hand."""
     initial: dict[str, Any] = {f"bid_{index}": str(bid) for index, bid in enumerate(hand.record.get("bids") or ())}
@@ -139,6 +171,8 @@ def edit_initial(hand: Row) -> dict[str, Any]:
     if declared.get("bag_cancel") is not None:
         initial["bag_cancel"] = str(declared["bag_cancel"])
     initial.update({f"run_{side}": run for side, run in enumerate(declared.get("high_spade_run") or [])})
+    for seat in declared.get("revokes") or ():
+        initial[f"revokes_{seat}"] = str(int(initial.get(f"revokes_{seat}", "0")) + 1)
     return initial
 
 

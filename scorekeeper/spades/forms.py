@@ -33,6 +33,16 @@ TRICK_CHOICES = [(str(tricks), str(tricks)) for tricks in range(MAX_TRICKS + 1)]
 BEMO_CHOICES = [("", _("no bemo")), ("little", _("little bemo")), ("big", _("big bemo"))]
 
 
+#: How many times a player revoked in a hand, as the form takes it (the buttons offer 0 to 3, or more
+#: for a stored hand with more: ``entry.revoke_rows``).
+REVOKE_CHOICES = [(str(count), str(count)) for count in range(MAX_TRICKS + 1)]
+
+
+#: Why a form offers no revoke buttons, said to a post that sends a revoke all the same.
+NO_REVOKE_PENALTY = _("This game's house rules have no revoke penalty: a revoke is not recorded.")
+REVOKES_FROM_PLAY = _("This hand's revokes come from its recorded play: they are not entered.")
+
+
 def parse_bid(value: str) -> Bid:
     """A posted bid value (``"4"``, ``"nil"``, ``"blind_nil"``, ``"double_nil"``) as an engine bid."""
     return value if value in (NIL, BLIND_NIL, DOUBLE_NIL) else int(value)
@@ -79,6 +89,29 @@ def _add_result_fields(form: forms.Form, sides: int) -> None:
         required=False,
         empty_value=None,
     )
+
+
+def _add_revoke_fields(form: forms.Form, order: tuple[int, ...]) -> None:
+    for seat in order:
+        form.fields[f"revokes_{seat}"] = forms.TypedChoiceField(
+            choices=REVOKE_CHOICES,
+            coerce=int,
+            required=False,
+            empty_value=0,
+            error_messages={"invalid_choice": _("Choose one of the numbers.")},
+        )
+
+
+def _revokes(data: dict[str, Any], order: tuple[int, ...]) -> list[int]:
+    """The record's ``revokes`` from cleaned revoke fields: each seat once per revoke, in seat order."""
+    return [seat for seat in sorted(order) for _count in range(data.get(f"revokes_{seat}") or 0)]
+
+
+def _refuse_revokes(form: forms.Form, why: str) -> None:
+    """A form that offers no revoke buttons refuses a post that sends a revoke all the same (``why``),
+    rather than drop it unsaid; a count of 0 is no revoke."""
+    if any(name.startswith("revokes_") and form.data[name] not in ("", "0") for name in form.data):
+        form.add_error(None, why)
 
 
 def _declarations(data: dict[str, Any], sides: int) -> dict[str, Any]:
@@ -132,7 +165,8 @@ class BidsForm(forms.Form):
 
 
 class TricksForm(forms.Form):
-    """Tricks taken per seat, and what else happened in play (bemo, bag-cancelling card, high spades).
+    """Tricks taken per seat, and what else happened in play (bemo, bag-cancelling card, high spades,
+    and with ``revokes`` (a revoke penalty) how many times each seat revoked: ``revokes_<seat>``).
 
     The last seat in ``order`` may be left empty: it gets the rest of the hand's
     tricks. ``number`` is the 0-based hand in play the form was shown for.
@@ -147,16 +181,21 @@ class TricksForm(forms.Form):
         sides: int = 2,
         tricks: int = TRICKS,
         runs: bool = False,
+        revokes: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.order, self.side_count, self.hand_tricks, self.runs = order, sides, tricks, runs
-        self.rest_seat = order[-1]
+        self.rest_seat, self.revokes = order[-1], revokes
         _add_trick_fields(self, order, self.rest_seat)
         _add_result_fields(self, sides)
+        if revokes:
+            _add_revoke_fields(self, order)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if not self.revokes:
+            _refuse_revokes(self, NO_REVOKE_PENALTY)
         if not self.errors and data.get(f"tricks_{self.rest_seat}") is None:
             taken = sum(data[f"tricks_{seat}"] for seat in self.order if seat != self.rest_seat)
             if taken > self.hand_tricks:
@@ -190,12 +229,19 @@ class TricksForm(forms.Form):
         return [self.cleaned_data[f"tricks_{seat}"] for seat in sorted(self.order)]
 
     def results(self) -> dict[str, Any]:
-        """Bemo outcomes, the bag-cancelling card and high-spade runs (call after ``is_valid()``)."""
-        return _results(self.cleaned_data, self.side_count, runs=self.runs)
+        """Bemo outcomes, the bag-cancelling card, high-spade runs and the revokes (call after ``is_valid()``)."""
+        results = _results(self.cleaned_data, self.side_count, runs=self.runs)
+        if self.revokes:
+            results["revokes"] = _revokes(self.cleaned_data, self.order)
+        return results
 
 
 class HandForm(forms.Form):
-    """Correcting a played hand: every bid, declaration, trick count and result."""
+    """Correcting a played hand: every bid, declaration, trick count and result.
+
+    ``revokes``: the revoke buttons are offered (a revoke penalty, and no recorded play: its
+    revokes are the play's); else ``no_revokes`` says why to a post that sends a revoke.
+    """
 
     def __init__(
         self,
@@ -204,15 +250,26 @@ class HandForm(forms.Form):
         bid_order: tuple[int, ...] | None,
         sides: int,
         runs: bool,
+        revokes: bool = False,
+        no_revokes: str = NO_REVOKE_PENALTY,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.order, self.bid_order, self.side_count, self.runs = order, bid_order, sides, runs
+        self.revokes, self.no_revokes = revokes, no_revokes
         if bid_order is not None:
             _add_bid_fields(self, bid_order)
         _add_declaration_fields(self, sides)
         _add_trick_fields(self, order, None)
         _add_result_fields(self, sides)
+        if revokes:
+            _add_revoke_fields(self, order)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.revokes:
+            _refuse_revokes(self, self.no_revokes)
+        return data
 
     def bids(self) -> list[Bid] | None:
         """The bids in seat (or side) order, or ``None`` for a hand that bid itself."""
@@ -234,4 +291,6 @@ class HandForm(forms.Form):
             declared["bag_cancel"] = results["bag_cancel"]
         if self.runs:
             declared["high_spade_run"] = results["high_spade_run"]
+        if self.revokes and (revokes := _revokes(self.cleaned_data, self.order)):
+            declared["revokes"] = revokes
         return declared

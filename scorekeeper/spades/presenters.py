@@ -20,8 +20,11 @@ from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import offered_bids, offered_side_bids, side_bids
 from scorekeeper.engine.spades.game import Bid, SpadesGame, SpadesHand, is_nil, normalise_bid
 from scorekeeper.engine.spades.offers import Declarable, declarable
+from scorekeeper.engine.spades.replay import spades_replay
+from scorekeeper.engine.spades.revokes import hand_revokes
 from scorekeeper.engine.spades.rulebook import rulebook
 from scorekeeper.engine.spades.rules import BLIND_NIL, DOUBLE_NIL, GROUPS, NIL, SpadesRules
+from scorekeeper.games.cards import card_text
 from scorekeeper.games.models import Game, Row
 from scorekeeper.games.presenters import RulebookEntry, ShownLine, SideTotal, rulebook_entries, shown_line, side_totals
 
@@ -50,6 +53,13 @@ class SideCell:
     bags: int
     lines: tuple[ShownLine, ...]
     bid: str | None = None  # the side's agreed bid (partnership bidding), shown once
+    #: Its players' revokes this hand under a revoke penalty: (name, how many times), in seat order.
+    revoked: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def revokes(self) -> int:
+        """How many times the side revoked this hand (under a revoke penalty)."""
+        return sum(times for _name, times in self.revoked)
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,8 @@ class HandRow:
     sides: tuple[SideCell, ...]
     notes: tuple[ShownLine, ...]
     explained: bool = False  # lines and notes filled (else left empty, fetched when the row opens)
+    #: The fouls its recorded play proves ("Trick 3: Bob played 2♣ when K♥ was led, …"), when explained.
+    fouls: tuple[ShownLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,6 +189,7 @@ class SpadesPage:
             raise IndexError(number)
         engine, index = self.engine, number - 1
         hand, score = engine.hands[index], self.sheet.hands[index]
+        revokes = hand_revokes(engine, index, hand) if engine.rules.revoke_penalty != "none" else ()
         cells = tuple(
             SideCell(
                 side=side,
@@ -190,11 +203,13 @@ class SpadesPage:
                 bags=score.bags[side],
                 lines=tuple(shown_line(line) for line in score.lines if line.side == side) if explained else (),
                 bid=_side_bid(engine, hand, side),
+                revoked=tuple((engine.players[seat], revokes.count(seat)) for seat in seats if seat in revokes),
             )
             for side, seats in enumerate(engine.sides)
         )
         notes = tuple(shown_line(line) for line in score.lines if line.side is None) if explained else ()
-        return HandRow(number, engine.players[engine.dealer_of(index)], cells, notes, explained)
+        fouls = play_fouls(engine, index, hand) if explained else ()
+        return HandRow(number, engine.players[engine.dealer_of(index)], cells, notes, explained, fouls)
 
     @property
     def rules(self) -> SpadesRules:
@@ -336,6 +351,23 @@ def _side_bid(engine: SpadesGame, hand: SpadesHand, side: int) -> str | None:
     if engine.rules.bidding != "partnership" or hand.bids is None:
         return None
     return bid_label(hand.bids[side])
+
+
+def play_fouls(engine: SpadesGame, index: int, hand: SpadesHand) -> tuple[ShownLine, ...]:
+    """The fouls the recorded play of hand ``index`` (0-based) proves, in the referee's words
+    ("Trick 3: Bob played 2♣ when K♥ was led, yet played 7♥ in trick 5: a revoke."); ``()``
+    without a play."""
+    if hand.play is None:
+        return ()
+    replayed = spades_replay(engine.rules, hand.play, dealer=engine.dealer_of(index), names=engine.players)
+    return tuple(
+        ShownLine(
+            gettext("Trick %(trick)d: %(foul)s") % {"trick": foul.trick, "foul": card_text(foul.text)},
+            foul.rule,
+            foul.source,
+        )
+        for foul in replayed.fouls
+    )
 
 
 def _taken(hand: SpadesHand, seat: int) -> int | None:

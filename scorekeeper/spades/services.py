@@ -169,9 +169,11 @@ def hand_tricks_save(
     Args:
         tricks: tricks taken per seat, in seat order.
         results: what else happened in play: ``bemo`` outcomes (``{side: made}``),
-            ``bag_cancel`` (the side that took the card), ``high_spade_run`` (per side).
+            ``bag_cancel`` (the side that took the card), ``high_spade_run`` (per side),
+            ``revokes`` (the seats that revoked, once per revoke; stored only when not empty).
         number: the 0-based number of the hand in play the form was showing.
-        play: how the cards were played (a replay "used for the sheet"), kept with the hand.
+        play: how the cards were played (a replay "used for the sheet"), kept with the hand; its
+            revokes are the play's fouls, so no ``revokes`` are stored with it.
 
     Raises:
         WriteConflict: ``number`` is not the hand in play any more.
@@ -188,7 +190,7 @@ def hand_tricks_save(
         {name: value for name, value in stored.items() if name not in ("bids", "tricks")}, results or {}
     )
     if play is not None:
-        declarations = {**declarations, "play": play.record()}
+        declarations = {**declarations, "play": play.record(), "revokes": None}  # the play is the evidence
     record = stored_record(stored.get("bids"), tricks, declarations)
     number = len(hands) if bids_itself else len(hands) - 1
     return row_save(
@@ -205,6 +207,8 @@ def _with_results(declarations: dict[str, Any], results: dict[str, Any]) -> dict
     for name in ("bag_cancel", "high_spade_run"):
         if results.get(name) is not None:
             merged[name] = results[name]
+    if results.get("revokes"):
+        merged["revokes"] = list(results["revokes"])
     return merged
 
 

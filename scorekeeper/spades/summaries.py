@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.game import SpadesGame, normalise_bid
@@ -30,7 +30,20 @@ def hand_summary(game: Game, record: dict[str, Any] | None, rules: SpadesRules) 
         parts.append(gettext("bids %(bids)s") % {"bids": bids})
     if record.get("tricks") is not None:
         parts.append(gettext("took %(tricks)s") % {"tricks": by_player(game, record["tricks"])})
+    if record.get("revokes"):
+        revokes = record["revokes"]
+        said = ngettext("revoke %(players)s", "revokes %(players)s", len(revokes))
+        parts.append(said % {"players": revokers(game, revokes)})
     return "; ".join(parts)
+
+
+def revokers(game: Game, seats: Any) -> str:
+    """A record's ``revokes`` (a seat per revoke) in a few words: "Bob ×2, Dan"; "–" for none."""
+    counts: dict[int, int] = {}
+    for seat in seats if isinstance(seats, list) else ():
+        if isinstance(seat, int) and 0 <= seat < len(game.players):
+            counts[seat] = counts.get(seat, 0) + 1
+    return ", ".join(game.players[seat] + (f" ×{times}" if times > 1 else "") for seat, times in counts.items()) or "–"
 
 
 #: A hand's facts about sides, and how the change history names them (their values: side indexes).
@@ -93,6 +106,11 @@ def _fact_differences(game: Game, before: dict[str, Any], after: dict[str, Any],
         lines.append(
             gettext("%(what)s: %(before)s → %(after)s") % {**changed, "after": named(after.get("misdeal"), players)}
         )
+    if before.get("revokes") != after.get("revokes"):
+        changed = {"what": gettext("Revokes"), "before": revokers(game, before.get("revokes"))}
+        lines.append(
+            gettext("%(what)s: %(before)s → %(after)s") % {**changed, "after": revokers(game, after.get("revokes"))}
+        )
     for key, what in SIDE_FACTS.items():
         if before.get(key) != after.get(key):
             changed = {
@@ -101,7 +119,7 @@ def _fact_differences(game: Game, before: dict[str, Any], after: dict[str, Any],
                 "after": named(after.get(key), sides),
             }
             lines.append(gettext("%(what)s: %(before)s → %(after)s") % changed)
-    known = {"bids", "tricks", "misdeal", *SIDE_FACTS}
+    known = {"bids", "tricks", "misdeal", "revokes", *SIDE_FACTS}
     for key in sorted(set(before) | set(after)):
         if key not in known and before.get(key) != after.get(key):
             lines.append(

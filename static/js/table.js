@@ -23,7 +23,7 @@
   const entered = (form) => {
     const parts = [];
     form.querySelectorAll("input:checked, input[type=number], input[type=text], select").forEach((input) => {
-      if (!input.value) return;
+      if (!input.value || input.hasAttribute("data-none")) return;  // data-none: an answer that says nothing (no revoke)
       // The question's words without its marks ("deals"), the way the history names the row.
       const legend = [...(input.closest("fieldset")?.querySelector("legend")?.childNodes || [])]
         .filter((part) => !part.classList?.contains("chip")).map((part) => part.textContent).join("").trim();
@@ -245,6 +245,7 @@
       const field = type === "radio" ? form.querySelector(`[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`) : form.elements[name];
       if (!field || field instanceof RadioNodeList) continue;
       if (type === "radio") field.checked = true; else if (type === "checkbox") field.checked = value; else field.value = value;
+      field.closest("details")?.setAttribute("open", "");  // a tap kept is seen (the revokes fold away)
       retap = field;
     }
     taps = [];

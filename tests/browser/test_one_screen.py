@@ -69,6 +69,33 @@ def test_every_tap_of_a_spades_hand_is_on_screen_and_the_totals_stay_in_view(liv
     assert totals_in_view(phone), "the totals are off screen after an undo"
 
 
+def test_with_a_revoke_penalty_the_tricks_form_still_fits_the_screen(live_server, phone: Page) -> None:
+    """Tournament rules (issue 27.3): the revokes fold into one line below the tricks; after the last trick
+    tapped, that line and Save tricks are on screen, and a revoke is two taps away."""
+    from scorekeeper.games import services as game_services
+
+    from ..games.factories import sheet_url
+    from .helpers import SPADES_PLAYERS
+
+    game = game_services.game_create(kind="spades", players=SPADES_PLAYERS, dealer=0, rules={"preset": "tournament"})
+    phone.goto(live_server.url + sheet_url(game))
+    missed: list[str] = []
+    bids, tricks = HANDS[0]
+    for seat, bid in bids.items():
+        tap_on_screen(phone, f"label[for=bid-{seat}-{bid}]", missed)
+    tap_on_screen(phone, "#entry button:text('Save bids')", missed)
+    expect(phone.get_by_role("heading", name="Hand 1: tricks taken")).to_be_visible()
+    for seat, taken in tricks.items():
+        tap_on_screen(phone, f"label[for=tricks-{seat}-{taken}]", missed)
+    expect(phone.locator("[data-testid=rest]")).to_have_text("2")
+    for target in ("#entry .revokes > summary", "#entry button:text('Save tricks')"):
+        assert on_screen(phone, target), f"{target} is off screen"
+    tap_on_screen(phone, "#entry .revokes > summary", missed)
+    phone.locator("label[for=revokes-1-1]").click()
+    expect(phone.locator("#revokes-1-1")).to_be_checked()
+    assert missed == [], f"taps not on screen when needed: {missed}"
+
+
 def seen_in_order(page: Page) -> list[str]:
     """The names of the bid rows as the eye reads them: line by line, left to right."""
     return page.evaluate(

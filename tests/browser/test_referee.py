@@ -10,12 +10,14 @@ trump over all, of equal cards the first played is higher).
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from scorekeeper.engine.spades.cards import deck
 from scorekeeper.games import services
 from scorekeeper.games.models import Row, Ruling
 from scorekeeper.games.services import game_create
@@ -301,3 +303,73 @@ def test_a_quick_second_tap_never_loses_the_first_card(page: Page, live_server):
     expect(page.locator('#replay input[name="cards"]')).to_have_value(re.compile(r"^2H(,3H)?$"))
     page.wait_for_load_state("networkidle")
     expect(page.locator('#replay input[name="cards"]')).to_have_value(re.compile(r"^2H(,3H)?$"))
+
+
+def revoking_play(seed: int) -> tuple[list[str], int]:
+    """A whole standard hand, Ann dealing (Bob leads), each player following suit with their lowest card
+    when able, except Bob once: the first time he could follow he plays another suit, and the card he
+    kept proves the revoke when he plays it later. Returns the cards in play order and the tricks Bob &
+    Dan took (spades.md "Standard scoring", 002 "Play")."""
+    cards = deck("standard")
+    shuffled = list(cards.cards)
+    random.Random(seed).shuffle(shuffled)
+    hands = [sorted(shuffled[seat::4], key=cards.rank) for seat in range(4)]
+    order, leader, broken, revoked, theirs = [], 1, False, False, 0
+    for _trick in range(13):
+        trick: list[str] = []
+        for step in range(4):
+            seat = (leader + step) % 4
+            hand = hands[seat]
+            if not trick:
+                plain = [card for card in hand if not cards.is_trump(card)]
+                card = (plain if plain and not broken else hand)[0]
+            else:
+                led = cards.suit(trick[0])
+                same = [card for card in hand if cards.suit(card) == led]
+                other = [card for card in hand if cards.suit(card) != led]
+                if seat == 1 and same and other and not revoked:
+                    card, revoked = other[0], True  # the revoke
+                else:
+                    card = (same or hand)[0]
+            broken = broken or cards.is_trump(card)
+            hand.remove(card)
+            trick.append(card)
+        led = cards.suit(trick[0])
+        trumps = [card for card in trick if cards.is_trump(card)]
+        best = max(trumps or [card for card in trick if cards.suit(card) == led], key=cards.rank)
+        leader = (leader + trick.index(best)) % 4
+        theirs += leader % 2
+        order += trick
+    assert revoked
+    return order, theirs
+
+
+def test_a_replay_with_a_revoke_used_for_the_sheet_costs_three_tricks_spades_md_tournament_rules(
+    page: Page, live_server
+):
+    """Issue 27.3: the play is the evidence. A whole hand tapped in with Bob's revoke, used for the
+    sheet under ``revoke_penalty: three_tricks``: the row marks Bob's revoke, and its explanation gives
+    3 tricks from Bob & Dan to Ann & Cat without anyone declaring it."""
+    cards, theirs = revoking_play(seed=7)
+    assert theirs >= 3  # so the revoke gives all of its 3 tricks
+    game = services.game_create(
+        kind="spades",
+        players=["Ann", "Bob", "Cat", "Dan"],
+        dealer=0,
+        rules={"preset": "standard", "revoke_penalty": "three_tricks"},
+    )
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    page.goto(live_server.url + sheet_url(game))
+    page.get_by_role("link", name="Replay the tricks card by card").click()
+    for code in cards:
+        tap_card(page, code)
+    expect(page.locator(".fouls")).to_contain_text("a revoke")
+    page.locator('#replay button[name="use"]').click()
+    expect(page).to_have_url(re.compile(re.escape(sheet_url(game))))
+    row = page.locator("#hand-1")
+    expect(row).to_contain_text("Revoke: Bob")
+    row.locator("summary").click()
+    expect(row).to_contain_text("Bob revoked: Bob & Dan give 3 tricks to Ann & Cat, toward their bid")
+    record = Row.objects.get(game=game, number=0).record
+    assert "revokes" not in record and record["play"]["tricks"]  # the play holds the proof, nothing declared
+    screenshot(page, "replay-revoke-used.png")

@@ -21,6 +21,7 @@ from .helpers import (
     SHOTS,
     SPADES_PLAYERS,
     HeldPreviews,
+    on_screen,
     press,
     save,
     start_spades_game,
@@ -343,3 +344,59 @@ def test_without_javascript_a_hand_is_explained_and_corrected_through_plain_link
     page.get_by_role("button", name="Save corrected hand").click()
     page.wait_for_url(re.compile(r"\?hand=2#hand-2$"))
     assert list(Row.objects.get(game=game, number=1).record.get("tricks")) == [5, 2, 3, 3]
+
+
+# --- revokes (issue 27.3) ------------------------------------------------------
+
+
+def test_a_revoke_is_tapped_with_the_tricks_seen_on_its_row_and_undone(live_server, page: Page) -> None:
+    """Tournament rules (a revoke costs 3 tricks): the revokes fold into one line below the tricks, so the
+    form keeps to the screen; opened, Bob's 1× and Save tricks mark hand 1 "Revoke: Bob", its explanation
+    says what the revoke cost, and Undo last hand takes the hand back with it."""
+    game = game_services.game_create(kind="spades", players=SPADES_PLAYERS, dealer=0, rules={"preset": "tournament"})
+    page.goto(live_server.url + sheet_url(game))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.evaluate("window.__marker = 1")
+    tap_bids(page, {1: "3", 2: "3", 3: "3", 0: "4"})
+    save(page, "Save bids", "Hand 1: tricks taken")
+    tap_tricks(page, {1: 3, 2: 3, 3: 3}, rest=4)
+    for target in ("#entry details.revokes > summary", "#entry button:text('Save tricks')"):
+        assert on_screen(page, target), f"{target} is off screen"
+
+    page.locator("#entry details.revokes > summary").click()
+    page.locator("label[for=revokes-1-1]").click()
+    expect(page.locator("#revokes-1-1")).to_be_checked()
+    page.screenshot(path=str(SHOTS / "revokes-form.png"))
+    save(page, "Save tricks", "Hand 2: bids")
+
+    expect(page.locator("#hand-1 .revoke-mark")).to_have_text("Revoke: Bob")
+    expect_totals(page, 73, -60)  # Bob & Dan gave 3 of their 6 tricks to Ann & Cat: 7 bid, 10 taken
+    page.locator("#hand-1 > summary").click()
+    expect(page.locator("#hand-1 .explain")).to_contain_text("Bob revoked: Bob & Dan give 3 tricks to Ann & Cat")
+    page.locator("#hand-1").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "revokes-row.png"))
+    assert Row.objects.get(game=game).record["revokes"] == [1]
+
+    save(page, "Undo last hand", "Hand 1: bids")
+    expect(page.locator("#hand-1")).to_have_count(0)
+    expect_totals(page, 0, 0)
+    assert not Row.objects.filter(game=game).exists()
+
+
+def test_without_javascript_a_revoke_is_entered_through_the_plain_form(
+    live_server, page_without_javascript: Page
+) -> None:
+    page = page_without_javascript
+    rules = {"preset": "standard", "revoke_penalty": "set"}
+    game = game_services.game_create(kind="spades", players=SPADES_PLAYERS, dealer=0, rules=rules)
+    spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    page.goto(live_server.url + sheet_url(game))
+    for seat in (1, 2, 3):
+        page.locator(f"label[for=tricks-{seat}-3]").click()
+    page.locator("details.revokes > summary").click()
+    page.locator("label[for=revokes-3-2]").click()
+    page.get_by_role("button", name="Save tricks").click()
+
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    expect(page.locator("#hand-1 .revoke-mark")).to_have_text("Revokes: Dan ×2")
+    assert Row.objects.get(game=game).record["revokes"] == [3, 3]

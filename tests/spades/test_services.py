@@ -244,6 +244,31 @@ def test_hand_tricks_save_stale_after_another_phone_saved_the_tricks():
     assert stored(game) == [([3, 3, 3, 3], [4, 3, 3, 3])]
 
 
+def test_hand_tricks_save_stores_the_revokes_given_once_per_revoke_and_none_when_empty():
+    """game-record.md "Penalties and limits": ``revokes``, a seat per revoke, only when there is one."""
+    game = new_game(rules={"preset": "standard", "revoke_penalty": "set"})
+    spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], results={"revokes": [1, 1]})
+    spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], results={"revokes": []})
+
+    assert [row.record.get("revokes") for row in game_rows(game)] == [[1, 1], None]
+
+
+def test_a_play_used_for_the_sheet_stores_no_revokes_its_fouls_are_the_revokes():
+    """With a play, the revokes are the play's follow_suit fouls and ``revokes`` is an invalid field."""
+    from scorekeeper.engine.replay import Play
+
+    game = new_game(rules={"preset": "standard", "revoke_penalty": "three_tricks"})
+    spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    revoke = Play(1, (("2H", "3H", "4H", "AH"), ("KH", "2C", "5H", "6H"), ("3D", "7H", "4D", "5D")))
+
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], results={"revokes": [3]}, play=revoke)
+
+    assert set(Row.objects.get(game=game).record) == {"bids", "tricks", "play"}
+    assert totals(game) == (73, -60)  # Bob's revoke, proven by the play, cost Bob & Dan 3 tricks
+
+
 # --- hand_update ---------------------------------------------------------------------------------------------------
 
 

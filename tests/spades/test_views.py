@@ -10,9 +10,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.timezone import localdate
 
-from scorekeeper.games.models import Game, Row, new_key
+from scorekeeper.engine.replay import Play
+from scorekeeper.engine.spades.rules import KEYS as SPADES_KEYS
+from scorekeeper.games.models import Change, Game, Row, new_key
 from scorekeeper.games.records import game_export
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
@@ -211,6 +214,63 @@ def test_new_game_more_players_shows_more_name_fields_and_keeps_other_rules(clie
     assert 'name="player_5"' in content
     assert "Partners sit opposite: 1 and 4, 2 and 5, 3 and 6." in content
     assert 'name="target" value="300"' in content
+
+
+def test_new_game_form_has_the_tournament_group_each_key_with_its_help(client):
+    """spades.md "Tournament rules": the group shows its four keys, each with its one-line help."""
+    content = html(client.get(reverse("games:new")))
+    group = content[content.index("<summary>Tournament</summary>") :]
+    group = group[: group.index("</details>")]
+    for name in ("revoke_penalty", "hand_limit", "time_limit", "sets_to_lose"):
+        spec = SPADES_KEYS[name]
+        assert f'name="{name}"' in group
+        assert f'<div class="helptext" id="id_{name}_helptext">{escape(spec.help)}</div>' in group
+    assert '<option value="&quot;none&quot;" selected>nothing (fouls are only listed)</option>' in group
+    assert '<option value="&quot;three_tricks&quot;">3 tricks to the other side</option>' in group
+    assert re.search(r'<input type="number" name="time_limit" value="0" min="0"', group)
+
+
+def test_the_tournament_preset_is_offered_and_fills_in_its_keys(client):
+    """Preset ``tournament`` (005): a revoke costs 3 tricks, set twice in a row or 3 times in all loses, 40 minutes."""
+    assert '<option value="tournament">Tournament</option>' in html(client.get(reverse("games:new")))
+    content = html(client.get(reverse("games:new"), {"preset": "tournament"}))
+    assert '<option value="tournament" selected>Tournament</option>' in content
+    assert '<option value="&quot;three_tricks&quot;" selected>' in content
+    assert re.search(r'<input type="checkbox" name="set_twice_loses"[^>]* checked>', content)
+    assert re.search(r'name="sets_to_lose" value="3"', content) and re.search(r'name="time_limit" value="40"', content)
+
+    response = client.post(reverse("games:new"), new_game_data("tournament"))
+    assert response.status_code == 302
+    assert Game.objects.get().rules == {"preset": "tournament"}
+
+
+@pytest.mark.parametrize("players", ["3", "6", '"solo4"'])
+def test_three_tricks_without_two_sides_is_refused_at_its_field_keeping_everything(client, players):
+    """spades.md "Tournament rules": ``three_tricks`` needs two sides (4 in partnerships, or 2); with 3 or 6
+    players or solo the engine's reason shows at the revoke penalty, its group open, and nothing typed is lost."""
+    data = new_game_data("tournament", players=players, target="300", player_4="Eve", player_5="Fay")
+
+    response = client.post(reverse("games:new"), data)
+
+    assert response.status_code == 422 and not Game.objects.exists()
+    content = html(response)
+    assert re.search(
+        r'<ul class="errorlist" id="id_revoke_penalty_error"><li>House rule &#x27;revoke_penalty&#x27; cannot be '
+        r"&quot;three_tricks&quot; at this table: the tricks go to the other side, so it needs two sides",
+        content,
+    )
+    assert re.search(r'<select name="revoke_penalty" aria-invalid="true"', content)
+    assert re.search(r'<details class="rule-group" open>\s*<summary>Tournament</summary>', content)
+    assert content.count('class="errorlist') == 1  # only there: not at the players, not above the form
+    # Everything as posted: the preset, the table, the names, the other rules.
+    assert '<option value="tournament" selected>' in content
+    assert f'<option value="{escape(players)}" selected>' in content
+    assert 'value="Ann"' in content and 'name="target" value="300"' in content
+    assert re.search(r'name="time_limit" value="40"', content)
+
+    data["revoke_penalty"] = '"set"'  # any number of sides
+    assert client.post(reverse("games:new"), data).status_code == 302
+    assert Game.objects.get().rules["revoke_penalty"] == "set"
 
 
 # --- the sheet -----------------------------------------------------------------------------------------------------
@@ -847,3 +907,198 @@ def test_live_poll_refreshes_the_form_only_when_its_stage_is_over(client):
     over = html(live(client, game, f"{version}&stage=1p", **HTMX))
     assert '<section id="entry" class="entry" aria-live="polite" hx-swap-oob="true">' in over
     assert "Hand 2: bids" in over
+
+
+# --- revokes (issue 27.3) ------------------------------------------------------------------------------------------
+
+#: House rules with a revoke penalty: a revoke costs the revoking side 3 tricks (spades.md "Tournament rules").
+REVOKE_RULES = {"preset": "standard", "revoke_penalty": "three_tricks"}
+#: Dealt by Ann, Bob leads: Bob shows out of hearts in trick 2 (2C on KH), yet plays 7H in trick 3 (tests/engine).
+REVOKE_PLAY = Play(1, (("2H", "3H", "4H", "AH"), ("KH", "2C", "5H", "6H"), ("3D", "7H", "4D", "5D")))
+
+
+def revokes_data(revokes: dict[int, int]) -> dict[str, str]:
+    return {f"revokes_{seat}": str(times) for seat, times in revokes.items()}
+
+
+def tricks_with_revokes(revokes: dict[int, int]) -> dict[str, str]:
+    """Hand 1's tricks as posted (Ann 4, Bob 3, Cat 3, Dan the rest) with how often each seat revoked."""
+    return {**tricks_data({1: 3, 2: 3, 3: 3}, number=0), **revokes_data(revokes)}
+
+
+def hand_in_play(rules: dict | None = None) -> Game:
+    game = new_game(rules=rules or REVOKE_RULES)
+    spades_services.hand_bids_save(game=game, bids=[4, 3, 3, 3])
+    return game
+
+
+def edit_data(game: Game, revokes: dict[int, int], tricks: dict[int, int] | None = None) -> dict[str, str]:
+    """A correction of hand 1 (bids 4, 3, 3, 3) as posted, with the revokes given."""
+    taken = tricks or {0: 4, 1: 3, 2: 3, 3: 3}
+    return {**bids_data([4, 3, 3, 3]), **tricks_data(taken), **revokes_data(revokes), **shown_row(game, 1)}
+
+
+def record_of(game: Game, number: int = 1) -> dict:
+    return Row.objects.get(game=game, number=number - 1).record
+
+
+def test_the_tricks_form_asks_who_revoked_once_per_player_folded_away(client):
+    content = html(client.get(sheet_url(hand_in_play())))
+
+    assert '<details class="revokes">' in content  # folded: one line until opened
+    for seat, name in enumerate(PLAYERS):
+        assert f"<legend><bdi>{name}</bdi> revoked</legend>" in content
+        assert re.search(f'name="revokes_{seat}" id="revokes-{seat}-0" value="0" data-none checked>', content)
+        for times in (1, 2, 3):
+            assert f'<label for="revokes-{seat}-{times}">{times}×</label>' in content
+    assert 'id="revokes-1-4"' not in content
+
+
+def test_a_revoke_entered_with_the_tricks_is_stored_scored_and_shown_on_its_row(client):
+    game = hand_in_play()
+
+    response = client.post(url("tricks", game), tricks_with_revokes({1: 1}), **HTMX)
+
+    assert response.status_code == 200 and is_update(response)
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "revokes": [1]}
+    assert '<span class="revoke-mark">Revoke: <bdi>Bob</bdi></span>' in html(response)
+    assert spades_page(game).sheet.totals == (73, -60)  # 3 tricks from Bob & Dan to Ann & Cat
+    explained = html(client.get(url("explain", game, 1), **HTMX))
+    assert "<bdi>Bob</bdi> revoked: <bdi>Bob</bdi> &amp; <bdi>Dan</bdi> give 3 tricks to <bdi>Ann</bdi>" in explained
+    assert "Fouls in the recorded play" not in explained  # declared at the table: no play to list
+    history = html(client.get(url("changes", game)))
+    assert (
+        "took <bdi>Ann</bdi> 4 · <bdi>Bob</bdi> 3 · <bdi>Cat</bdi> 3 · <bdi>Dan</bdi> 3; revoke <bdi>Bob</bdi>"
+        in history
+    )
+
+
+def test_a_player_who_revoked_twice_is_recorded_twice(client):
+    game = hand_in_play()
+
+    response = client.post(url("tricks", game), tricks_with_revokes({0: 0, 1: 2, 3: 1}))
+
+    assert response.status_code == 302
+    assert record_of(game)["revokes"] == [1, 1, 3]
+    sheet = html(client.get(sheet_url(game)))
+    assert '<span class="revoke-mark">Revokes: <bdi>Bob</bdi>&nbsp;×2, <bdi>Dan</bdi></span>' in sheet
+    assert "revokes <bdi>Bob</bdi> ×2, <bdi>Dan</bdi>" in html(client.get(url("changes", game)))
+
+
+def test_no_revoke_stores_no_revokes_field(client):
+    game = hand_in_play()
+
+    assert client.post(url("tricks", game), tricks_with_revokes({0: 0, 1: 0})).status_code == 302
+
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    assert "revoke-mark" not in html(client.get(sheet_url(game)))
+
+
+def test_a_bad_revoke_count_is_refused_at_its_field_and_nothing_tapped_is_lost(client):
+    game = hand_in_play()
+
+    response = client.post(url("tricks", game), tricks_with_revokes({1: 1, 3: "lots"}), **HTMX)
+
+    assert response.status_code == 422 and is_entry(response)
+    content = html(response)
+    assert '<details class="revokes" open>' in content
+    assert re.search(r'<fieldset class="revoke invalid" aria-describedby="revokes-3-error">', content)
+    assert '<p class="error" id="revokes-3-error">Choose one of the numbers.</p>' in content
+    assert re.search(r'id="revokes-1-1" value="1" checked>', content)  # the other taps, as posted
+    assert re.search(r'id="tricks-2-3" value="3" checked', content)
+    assert stored(game) == [([4, 3, 3, 3], None)]
+
+
+def test_without_a_revoke_penalty_no_revoke_is_asked_and_a_forged_one_changes_nothing(client):
+    game = hand_in_play({"preset": "standard"})
+    assert "revokes_" not in html(client.get(sheet_url(game)))
+
+    response = client.post(url("tricks", game), tricks_with_revokes({1: 1}), **HTMX)
+
+    assert response.status_code == 422
+    assert "This game&#x27;s house rules have no revoke penalty: a revoke is not recorded." in html(response)
+    assert stored(game) == [([4, 3, 3, 3], None)]
+
+    assert client.post(url("tricks", game), tricks_with_revokes({1: 0})).status_code == 302  # 0: no revoke
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    assert "revokes_" not in html(client.get(url("hand_edit", game, 1)))
+    response = client.post(url("hand_edit", game, 1), edit_data(game, {2: 1}))
+    assert response.status_code == 422
+    assert "This game&#x27;s house rules have no revoke penalty: a revoke is not recorded." in html(response)
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+
+
+def test_correcting_a_hand_adds_a_revoke_then_removes_it_each_said_in_the_history(client):
+    game = hand_in_play()
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3])
+    assert re.search(r'id="revokes-2-0" value="0" data-none checked>', html(client.get(url("hand_edit", game, 1))))
+
+    response = client.post(url("hand_edit", game, 1), edit_data(game, {2: 1}), **HTMX)
+
+    assert response.status_code == 200
+    assert record_of(game)["revokes"] == [2]
+    assert '<span class="revoke-mark">Revoke: <bdi>Cat</bdi></span>' in html(response)
+    form = html(client.get(url("hand_edit", game, 1)))
+    assert '<details class="revokes" open>' in form and re.search(r'id="revokes-2-1" value="1" checked>', form)
+    assert "<li>Revokes: – → <bdi>Cat</bdi></li>" in html(client.get(url("changes", game)))
+
+    assert client.post(url("hand_edit", game, 1), edit_data(game, {2: 2, 0: 1})).status_code == 302
+    assert record_of(game)["revokes"] == [0, 2, 2]
+
+    assert client.post(url("hand_edit", game, 1), edit_data(game, {2: 0})).status_code == 302
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    assert "revoke-mark" not in html(client.get(sheet_url(game)))
+    assert "<li>Revokes: <bdi>Ann</bdi>, <bdi>Cat</bdi> ×2 → –</li>" in html(client.get(url("changes", game)))
+
+
+def test_undo_takes_a_revoke_back_with_its_change(client):
+    game = hand_in_play()
+    client.post(url("tricks", game), tricks_with_revokes({1: 1}))
+    client.post(url("hand_edit", game, 1), edit_data(game, {1: 1, 3: 1}))
+    assert record_of(game)["revokes"] == [1, 3]
+    edit = Change.objects.get(game=game, action=Change.Action.EDIT)
+
+    response = client.post(url("revert", game, edit.pk), **HTMX)  # the history's "Undo" of the correction
+
+    assert response.status_code == 200
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "revokes": [1]}
+    assert '<span class="revoke-mark">Revoke: <bdi>Bob</bdi></span>' in html(client.get(sheet_url(game)))
+    assert "<li>Revokes: <bdi>Bob</bdi>, <bdi>Dan</bdi> → <bdi>Bob</bdi></li>" in html(client.get(url("changes", game)))
+
+    assert client.post(url("undo", game), undo_form(game)).status_code == 302  # "Undo last hand"
+    assert stored(game) == []
+    assert "revoke-mark" not in html(client.get(sheet_url(game)))
+
+
+def test_a_hand_with_a_recorded_play_takes_its_revokes_from_the_play_and_lists_its_fouls(client):
+    game = hand_in_play()
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], play=REVOKE_PLAY)  # "use for the sheet"
+    assert "revokes" not in record_of(game) and "play" in record_of(game)
+
+    assert '<span class="revoke-mark">Revoke: <bdi>Bob</bdi></span>' in html(client.get(sheet_url(game)))
+    explained = html(client.get(url("explain", game, 1), **HTMX))
+    assert "<bdi>Bob</bdi> revoked: <bdi>Bob</bdi> &amp; <bdi>Dan</bdi> give 3 tricks" in explained
+    assert "<h3>Fouls in the recorded play</h3>" in explained
+    assert (
+        '<li>Trick 2: <bdi>Bob</bdi> played 2♣ when <span class="red-suit">K♥</span> was led, yet played'
+        ' <span class="red-suit">7♥</span> in trick 3: a revoke. <'
+    ) in explained
+
+    form = html(client.get(url("hand_edit", game, 1)))
+    assert "revokes_" not in form
+    assert "Revokes come from the recorded play." in form
+    before = record_of(game)
+    response = client.post(url("hand_edit", game, 1), edit_data(game, {3: 1}))
+    assert response.status_code == 422
+    assert "This hand&#x27;s revokes come from its recorded play: they are not entered." in html(response)
+    assert record_of(game) == before
+
+
+def test_without_a_revoke_penalty_a_plays_fouls_are_listed_but_no_revoke_is_marked(client):
+    game = hand_in_play({"preset": "standard"})
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], play=REVOKE_PLAY)
+
+    assert "revoke-mark" not in html(client.get(sheet_url(game)))
+    explained = html(client.get(url("explain", game, 1), **HTMX))
+    assert "<h3>Fouls in the recorded play</h3>" in explained and "a revoke." in explained
+    assert "Revokes come from the recorded play." not in html(client.get(url("hand_edit", game, 1)))

@@ -35,17 +35,17 @@ from scorekeeper.games.views.writes import game_write
 
 from .. import entry, services
 from ..entry import bid_rows, bids_form_for, declaration_rows, result_rows, ruled_out_bids, tricks_form_for
-from ..forms import BidsForm, HandForm, TricksForm
+from ..forms import NO_REVOKE_PENALTY, REVOKES_FROM_PLAY, BidsForm, HandForm, TricksForm
 from ..presenters import spades_page
 from ..rows import bids_of, read_spades_game, spades_game, tricks_of
 
 BID_ERRORS = {"bids": "bid_"}
 
 
-TRICK_ERRORS = {"tricks": "tricks_"}
+TRICK_ERRORS = {"tricks": "tricks_", "revokes": "revokes_"}
 
 
-HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_"}
+HAND_ERRORS = {"bids": "bid_", "tricks": "tricks_", "revokes": "revokes_"}
 
 
 @require_POST
@@ -194,6 +194,7 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         "declaration_rows": declaration_rows(page, form) if bid_order is not None else [],
         "result_rows": result_rows(page, form, bemo_sides={b["side"] for b in hand.record.get("bemo", [])}),
         "bag_cancel": engine.rules.bag_cancel_card is not None,
+        **_revokes_context(engine, form, played="play" in hand.record),
         # Kept from the first showing through refused posts: the hand as it was opened.
         "shown": request.POST.get("shown", "") if request.method == "POST" else hand.fingerprint(),
     }
@@ -203,11 +204,32 @@ def hand_edit(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
 def _edit_form_shape(engine: SpadesGame, number: int, hand: Row) -> dict[str, Any]:
     """The :class:`HandForm` arguments to correct ``hand``, hand ``number`` (1-based) of
     ``engine``: the seats in bidding order, who bid in what order (sides with partnership
-    bidding; ``None`` for a hand thrown in before its bids), the sides, and cutthroat runs."""
+    bidding; ``None`` for a hand thrown in before its bids), the sides, cutthroat runs, and
+    whether revokes are entered (else why not)."""
     seats = engine.bidding_order(number - 1)
     partnership = engine.rules.bidding == "partnership"
     bid_order = None if bids_of(hand) is None else (engine.side_order(number - 1) if partnership else seats)
-    return {"order": seats, "bid_order": bid_order, "sides": len(engine.sides), "runs": engine.rules.cutthroat_bonus}
+    # A hand with a recorded play takes its revokes from the play: none are entered (docs/game-record.md).
+    penalty, played = engine.rules.revoke_penalty != "none", "play" in hand.record
+    return {
+        "order": seats,
+        "bid_order": bid_order,
+        "sides": len(engine.sides),
+        "runs": engine.rules.cutthroat_bonus,
+        "revokes": penalty and not played,
+        "no_revokes": REVOKES_FROM_PLAY if penalty else NO_REVOKE_PENALTY,
+    }
+
+
+def _revokes_context(engine: SpadesGame, form: TricksForm | HandForm, *, played: bool = False) -> dict[str, Any]:
+    """The revoke buttons of an entry or correction form (``spades/_revokes.html``): per seat, shown
+    open when a revoke is given; for a hand with a recorded play (and a revoke penalty), the line
+    saying its revokes come from the play instead."""
+    return {
+        "revoke_rows": entry.revoke_rows(engine, form),
+        "revokes_open": entry.revokes_given(form),
+        "revokes_from_play": played and engine.rules.revoke_penalty != "none",
+    }
 
 
 def sheet_response(
@@ -235,6 +257,7 @@ def sheet_response(
         "declaration_rows": declaration_rows(page, bids_form),
         "trick_rows": [(turn, tricks_form[f"tricks_{turn.seat}"]) for turn in page.order[:-1]],
         "result_rows": result_rows(page, tricks_form, bemo_sides={side for side, _n, _k in page.in_play_bemo}),
+        **_revokes_context(page.engine, tricks_form),
     }
     return sheet_render(request, link, page, "spades/sheet.html", context, status=status, reply=reply)
 
