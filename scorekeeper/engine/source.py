@@ -80,9 +80,7 @@ RULE_PAGE = Document("004", "published", gettext_noop("“Wie man Spades spielt�
 APP_RULES = Document("003", "published", gettext_noop("“Wie wird Spades gespielt?”"), "", "spades", "Sources")
 #: The published rules of Spades tournaments and leagues (their house rules pages: a renege costs
 #: 3 books or sets the hand; set twice in a row or three times in all loses; time limits).
-TOURNAMENTS = Document(
-    "005", "published", gettext_noop("Spades tournament and league rules"), "", "spades", "Sources"
-)
+TOURNAMENTS = Document("005", "published", gettext_noop("Spades tournament and league rules"), "", "spades", "Sources")
 #: The "Mü & mehr" rulebook (mu.md numbers its sections alike).
 MU_BOOK = Document("001", "published", gettext_noop("Mü rulebook"), "", "mu", "Sources")
 

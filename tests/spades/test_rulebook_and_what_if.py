@@ -102,6 +102,7 @@ def test_what_if_reads_the_games_rows_itself_when_not_given_them():
 def test_what_if_offers_no_change_the_rules_refuse_spades_md_tournament_rules():
     """``revoke_penalty: three_tricks`` needs two sides: a cut-throat game's menu leaves it out, a
     four-player game's offers it (with "set")."""
+
     def offered(rules: dict) -> set[str]:
         return {value for _group, choices in what_if_choices(spades_rules(rules)) for value, _label in choices}
 

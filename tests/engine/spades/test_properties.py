@@ -29,7 +29,9 @@ def key_values(name: str) -> st.SearchStrategy[Any]:
 def house_rules(draw: st.DrawFn) -> dict[str, Any]:
     data: dict[str, Any] = {"preset": draw(st.sampled_from(sorted(set(PRESETS) - {"tournament"})))}
     # The tournament keys end games by limits and move tricks: their own properties are in test_tournament.
-    for name in draw(st.sets(st.sampled_from(sorted(key for key in KEYS if KEYS[key].group != "tournament")), max_size=6)):
+    for name in draw(
+        st.sets(st.sampled_from(sorted(key for key in KEYS if KEYS[key].group != "tournament")), max_size=6)
+    ):
         data[name] = draw(key_values(name))
     return data
 
