@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from django.db import transaction
+from django.utils import timezone
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.engine.stats import PlayerLine, player_lines
 from scorekeeper.engine.text import Text
 
+from .clock import TIME_CALLED
 from .kinds import Record, Scored, engine_of, game_rows, kind_for
 from .models import MAX_ROWS, SEAT_FIGURES, Change, Game, Row, Seat
 from .records import canonical, record_digest
@@ -196,7 +198,9 @@ def change_record(
     game.version += 1
     finished_before = game.finished
     rebuild_read_model(game, rows, scored)
-    game.save(update_fields=["updated_at", "version", *READ_MODEL_FIELDS])
+    # A time limit runs from the first row saved (``games.clock``); every row undone, it starts again.
+    game.clock_started = (game.clock_started or timezone.now()) if rows else None
+    game.save(update_fields=["updated_at", "version", "clock_started", *READ_MODEL_FIELDS])
     change = Change.objects.create(
         game=game,
         action=action,
@@ -228,7 +232,8 @@ def row_save(
     A record that changes nothing writes nothing (issue 24): ``Written.change`` is ``None``.
 
     ``verify``: how the new rows are checked and scored (``None``: the kind's ``verify_rows``), for
-    a write that knows more (bids in play change no score).
+    a write that knows more (bids in play change no score). A row time was called in keeps its
+    ``time_called`` (its tricks or card points saved, a correction); only undoing a change drops it.
 
     Raises:
         RuleError: the rows with this record break a rule (nothing written).
@@ -236,6 +241,8 @@ def row_save(
     rows = list(rows)
     current = rows[number] if number < len(rows) else None
     before = snapshot(current)
+    if before is not None and before.get(TIME_CALLED) and TIME_CALLED not in record:
+        record = {**record, TIME_CALLED: True}  # time called in a row stays called when it is saved again
     if current is None:
         current = Row(game=game, number=number, record=dict(record))
         rows.append(current)

@@ -43,6 +43,11 @@ class KindWords:
             ``"changed"``, ``"unreadable"``).
         played_text: count -> "3 hands played" / "3 deals played", translated.
         row_noun: () -> "hand" / "deal", translated (the chart's axis).
+        limit_texts: what the sheet's header says of a hand or time limit (``games.clock``), by
+            state: ``"up"`` (time is up, nothing marked yet), ``"called"`` (the row in play is
+            marked), ``"called_in"`` (``%(number)d``: the row marked, the game over), ``"of"``
+            (``%(number)d`` of ``%(limit)d``), ``"tied"`` (the limit reached with the best tied),
+            ``"confirm"`` (what "Call time" asks first).
     """
 
     row_title: str
@@ -50,6 +55,7 @@ class KindWords:
     conflict_texts: Mapping[str, str]
     played_text: Callable[[int], str]
     row_noun: Callable[[], str]
+    limit_texts: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,8 @@ class GameKind:
         words: :class:`KindWords`.
         complete: record -> whether the row is over (a Spades hand's tricks written or thrown
             in, a Mü deal's card points written or an Eklat); only the last row may not be.
+        counted: record -> whether the row is a hand toward a hand or time limit, one time may
+            be called in (a Spades misdeal is not; every Mü deal is, an Eklat too).
         engine_game: (game, rows in order) -> the engine game of its complete rows. Raises
             ``RuleError``: a stored rule or row is no longer valid (never for saved games).
         records: engine game -> the record of each of its rows, to store (an imported record).
@@ -80,6 +88,7 @@ class GameKind:
     name: str
     words: KindWords
     complete: Callable[[Record], bool]
+    counted: Callable[[Record], bool]
     engine_game: Callable[[Game, Sequence[Row]], AnyGame]
     # The kind's own engine game comes in (``Any``: each kind takes only its own).
     records: Callable[[Any], list[Record]]

@@ -82,6 +82,9 @@ class Game(models.Model):
     rows_played = models.PositiveIntegerField(default=0)
     #: Read model too: SHA-256 (hex) of the played hands' record (``records.canonical``), an import's look-up.
     record_digest = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    #: When the game's first row (its first bids, or Mü auction) was saved: a time limit runs from
+    #: then (``games.clock``); ``None`` before it, and again once every row is undone.
+    clock_started = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -201,6 +204,7 @@ class Change(models.Model):
         AUCTION = "auction", _("Auction written")
         POINTS = "points", _("Card points written")
         REVERT = "revert", _("Change undone")
+        TIME = "time", _("Time called")
 
     game = models.ForeignKey(Game, related_name="changes", on_delete=models.CASCADE)
     at = models.DateTimeField(auto_now_add=True)

@@ -22,6 +22,7 @@ from scorekeeper.engine.record import score_game
 from scorekeeper.engine.sheet import Line, Sheet
 from scorekeeper.engine.source import Source
 
+from .clock import TIME_CALLED
 from .kinds import engine_of, game_rows, kind_for
 from .models import Change, Game, Ruling
 from .rulings import RulingFacts, ruling_words
@@ -165,12 +166,20 @@ def change_rows(game: Game) -> list[ChangeRow]:
             after=summary(change.after),
             can_revert=can_revert(game=game, rows=rows, change=change),
             # A correction, or a change undone, has a whole row before and after: what differs is the news.
-            differences=differences(change.before, change.after)
+            differences=(*differences(change.before, change.after), *_time_difference(change.before, change.after))
             if change.action in COMPARED and change.before and change.after
             else (),
         )
         for change in changes
     ]
+
+
+def _time_difference(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+    """A change undone that called time, or took the call back: said as a line of what differs."""
+    called = bool(after.get(TIME_CALLED))
+    if bool(before.get(TIME_CALLED)) == called:
+        return ()
+    return (gettext("Time called") if called else gettext("Time call undone"),)
 
 
 def by_player(game: Game, values: list[Any]) -> str:

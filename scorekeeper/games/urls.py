@@ -36,6 +36,7 @@ urlpatterns = [
     path("games/<key:key>/history/", views.game_changes, name="changes"),
     path("games/<key:key>/history/<int:change_id>/undo/", views.change_revert, name="revert"),
     path("games/<key:key>/undo/", views.row_undo, name="undo"),
+    path("games/<key:key>/time/", views.time_call, name="time_call"),
     path("games/<key:key>/rematch/", views.game_rematch, name="rematch"),
     path("games/<key:key>/rules/", views.game_rulebook, name="rulebook"),
     path("games/<key:key>/record.json", views.game_record_download, name="record"),

@@ -27,6 +27,16 @@ WORDS = KindWords(
     },
     played_text=lambda count: ngettext("%(deals)s deal played", "%(deals)s deals played", count) % {"deals": count},
     row_noun=lambda: gettext("deal"),
+    limit_texts={
+        "up": gettext_noop("Time: this deal is the last (tied: one more deal)"),
+        "called": gettext_noop("Time was called: this deal is the last"),
+        "called_in": gettext_noop("Time was called in deal %(number)d"),
+        "of": gettext_noop("Deal %(number)d of %(limit)d"),
+        "tied": gettext_noop("Tied: one more deal"),
+        "confirm": gettext_noop(
+            "Call time now? The deal in play, or else the last one played, is the last (tied: one more deal)."
+        ),
+    },
 )
 
 #: The Mü kind: deals of an auction and card points, every player on their own (Mü & mehr rulebook).
@@ -34,6 +44,7 @@ MU = GameKind(
     name="mu",
     words=WORDS,
     complete=deal_complete,
+    counted=lambda record: True,
     engine_game=mu_game,
     records=deal_records,
     rules_record=lambda engine: mu_rules_record(engine.rules),

@@ -60,7 +60,7 @@ AUCTION_QUESTIONS = frozenset({"last", "vize_trump", "chef_trump", "partner"})
 
 
 @require_POST
-@game_write(saved_again, expects=services.auction_number, kind="mu")
+@game_write(saved_again, expects=services.auction_number, kind="mu", timed=True)
 def mu_auction(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save what the auction decided: an Eklat ends the deal, otherwise it is now being played."""
     link = game_for(request, key, edit=True, kind="mu")
@@ -184,7 +184,7 @@ def mu_points_rest(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@game_write(saved_again, expects=services.points_number, kind="mu")
+@game_write(saved_again, expects=services.points_number, kind="mu", timed=True)
 def mu_points(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the card points of the deal being played; the last player gets the rest."""
     link = game_for(request, key, edit=True, kind="mu")

@@ -27,6 +27,16 @@ WORDS = KindWords(
     },
     played_text=lambda count: ngettext("%(hands)s hand played", "%(hands)s hands played", count) % {"hands": count},
     row_noun=lambda: gettext("hand"),
+    limit_texts={
+        "up": gettext_noop("Time: this hand is the last (tied: one more hand)"),
+        "called": gettext_noop("Time was called: this hand is the last"),
+        "called_in": gettext_noop("Time was called in hand %(number)d"),
+        "of": gettext_noop("Hand %(number)d of %(limit)d"),
+        "tied": gettext_noop("Tied: one more hand"),
+        "confirm": gettext_noop(
+            "Call time now? The hand in play, or else the last one played, is the last (tied: one more hand)."
+        ),
+    },
 )
 
 
@@ -35,6 +45,7 @@ SPADES = GameKind(
     name="spades",
     words=WORDS,
     complete=hand_complete,
+    counted=lambda record: record.get("misdeal") is None,
     engine_game=spades_game,
     records=hand_records,
     rules_record=lambda engine: spades_rules_record(engine.rules),

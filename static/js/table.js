@@ -315,12 +315,56 @@
     if (below > 0) window.scrollBy({ top: Math.min(below, box.top - totals), behavior: "instant" });
   });
 
+  // The clock (games/_clock.html): the seconds the server said were left, counted down here, so the
+  // phone's own clock does not matter. At 0 it says time is up and, through the edit link, asks the
+  // server to call time (the server decides by its own clock): once per entry stage, so an answer
+  // that changed nothing is not asked again, but a hand put in play since is.
+  let ticking = null, askedAt = null;
+  // The clock's words may take another line in the sticky totals, or give one back: the page below moves
+  // with them (the browser's scroll anchoring off for the change), so the form is never under them.
+  const unanchored = () => {
+    body.style.overflowAnchor = "none";
+    setTimeout(() => { body.style.overflowAnchor = ""; }, 100);
+  };
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const { target, fragment } = event.detail;  // only a game with a limit: the others keep the browser's ways
+    if (target.id === "standings" && (target.querySelector(".limit") || fragment?.querySelector?.(".limit"))) unanchored();
+  });
+  const runClock = () => {
+    clearInterval(ticking);
+    const clock = document.getElementById("clock");
+    const ask = () => {
+      const call = document.getElementById("time-up");
+      if (!call || askedAt === call.dataset.stage) return;
+      askedAt = call.dataset.stage;
+      htmx.trigger(call, "time-up");
+    };
+    if (!clock) return ask();  // time was up when the server answered
+    askedAt = null;  // time is still running by the server's clock: asked again at 0
+    const end = Date.now() + 1000 * Number(clock.dataset.left);
+    const tick = () => {
+      const left = Math.ceil((end - Date.now()) / 1000);
+      if (left > 0) {
+        const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+        clock.textContent = clock.dataset.text.replace("%(time)s", time);
+        return;
+      }
+      clearInterval(ticking);
+      unanchored();
+      clock.textContent = clock.dataset.up;
+      clock.classList.add("up");
+      ask();
+    };
+    tick();
+    ticking = setInterval(tick, 1000);
+  };
+
   // Keys are made here: a cached page may hold used ones.
   htmx.onLoad((content) => {
     content.querySelectorAll("[name=write_key]").forEach((input) => { input.value = newKey(); });
     // The sticky totals' height, so a form scrolled into view starts just below them (app.css --standings).
     const standings = document.getElementById("standings");
-    if (standings && content.contains(standings)) { sticky.disconnect(); sticky.observe(standings); }
+    if (standings && content.contains(standings)) { sticky.disconnect(); sticky.observe(standings); runClock(); }
     // One row at a time (issue 25): without this script every row shows, as a plain form.
     [content, ...content.querySelectorAll(".turns")].forEach((box) => {
       if (!box.matches?.(".turns")) return;

@@ -31,7 +31,7 @@ READS = {
 #: Game addresses that write (or lead to a write): a view link is refused.
 WRITES = {
     "bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "undo", "hand_edit", "rematch", "links", "revert",
-    "mu_auction", "mu_preview", "mu_points", "mu_count", "mu_rest", "mu_deal_edit",
+    "time_call", "mu_auction", "mu_preview", "mu_points", "mu_count", "mu_rest", "mu_deal_edit",
 }  # fmt: skip
 MU_ONLY = {"mu_auction", "mu_preview", "mu_points", "mu_count", "mu_rest", "mu_deal_edit"}
 SPADES_ONLY = {"bids", "bid_offers", "misdeal", "tricks", "tricks_rest", "hand_edit", "what_if"}

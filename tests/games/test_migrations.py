@@ -1,5 +1,5 @@
-"""Upgrades keep existing databases working: migration 0009 (issue 11), the move into rooms (issue 12), and
-migration 0012, the record digests (issue 24)."""
+"""Upgrades keep existing databases working: migration 0009 (issue 11), the move into rooms (issue 12),
+migration 0012, the record digests (issue 24), and migration 0016, the clock (issue 27.4)."""
 
 from __future__ import annotations
 
@@ -208,3 +208,34 @@ def test_one_row_model_carries_every_hand_deal_change_and_recorded_play_across_a
     spades = Game.objects.get(pk=spades.pk)
     written = changes.change_revert(game=spades, change_id=Change.objects.filter(game=spades).first().pk)
     assert written.change is not None and Row.objects.filter(game=spades).count() == 3  # the bids in play undone
+
+
+@pytest.mark.django_db(transaction=True)
+def test_upgrade_starts_the_clock_of_every_game_with_rows_at_its_first_change() -> None:
+    """Migration 0016 (issue 27.4): a game stored before with rows gets ``clock_started``, the time of
+    its first change kept (else when it was started); a game without rows keeps none."""
+    from datetime import UTC, datetime
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0015_seat_revokes")])
+    old = executor.loader.project_state([("games", "0015_seat_revokes")]).apps
+    Game, Row, Change = (old.get_model("games", name) for name in ("Game", "Row", "Change"))
+    players, rules = ["Ann", "Bob", "Cat", "Dan"], {"preset": "standard"}
+    saved, imported, empty = (Game.objects.create(players=players, rules=rules) for _ in range(3))
+    for game in (saved, imported):
+        Row.objects.create(game=game, number=0, record={"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]})
+    first, later = datetime(2026, 5, 1, 19, 0, tzinfo=UTC), datetime(2026, 5, 1, 19, 9, tzinfo=UTC)
+    for at, action in ((first, "bids"), (later, "tricks")):
+        change = Change.objects.create(game=saved, action=action, number=0)
+        Change.objects.filter(pk=change.pk).update(at=at)
+    try:
+        executor.loader.build_graph()
+        executor.migrate([("games", "0016_game_clock")])
+        after = executor.loader.project_state([("games", "0016_game_clock")]).apps.get_model("games", "Game")
+        clocks = {game.pk: (game.clock_started, game.created_at) for game in after.objects.all()}
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    assert clocks[saved.pk][0] == first
+    assert clocks[imported.pk][0] == clocks[imported.pk][1]
+    assert clocks[empty.pk][0] is None

@@ -24,7 +24,7 @@ from .pages import game_record_download, game_rematch, game_rulebook, health, ho
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
 from .sharing import device_rename, game_links, game_share
 from .sheet import game_detail, game_live, row_explain
-from .writes import row_undo
+from .writes import row_undo, time_call
 
 __all__ = [
     "change_revert",
@@ -54,5 +54,6 @@ __all__ = [
     "service_worker",
     "sign_out",
     "signup",
+    "time_call",
     "web_manifest",
 ]

@@ -18,6 +18,7 @@ from ..updates import Shown
 if TYPE_CHECKING:
     from django.http import HttpResponse
 
+    from scorekeeper.engine.record import AnyGame
     from scorekeeper.engine.sheet import Sheet
 
     from ..access import Opened
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 class SheetPage(Protocol):
     """What a kind's sheet page view model offers the core (``SpadesPage``, ``MuPage``)."""
+
+    @property
+    def engine(self) -> AnyGame:
+        """The engine game of the played rows (its ``rules``: the house rules in force)."""
 
     @property
     def sheet(self) -> Sheet:

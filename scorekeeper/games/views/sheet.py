@@ -19,6 +19,7 @@ from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseNotFound, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
@@ -27,6 +28,7 @@ from .. import access, changes, presenters
 from ..access import Opened, game_for
 from ..changes import Written
 from ..chart import running_chart
+from ..clock import game_clock
 from ..conflicts import entry_conflict
 from ..forms import small_number
 from ..kinds import kind_for
@@ -112,6 +114,7 @@ def sheet_render(
         shown_rows=len(page.sheet.hands),
         chart=running_chart(page.sheet, kind_for(game).words.row_noun()),
         rulings=presenters.game_rulings(game),
+        clock=game_clock(game, page.sheet, page.in_play, page.engine.rules, timezone.now()),
         **live_stage(page, reply.shown.stage if reply is not None else None),
     )
     if not request.htmx or (reply is None and request.method != "POST"):

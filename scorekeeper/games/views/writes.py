@@ -18,20 +18,27 @@ fingerprint); ``changes.ROW`` for a correction of the row in its address (by fin
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.http import HttpResponse
+from django.contrib import messages
+from django.http import HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
+from django_htmx.http import trigger_client_event
 
-from .. import access, changes
-from ..access import game_for
+from scorekeeper.engine.citations import spoken
+from scorekeeper.engine.errors import RuleError
+
+from .. import access, changes, time_calls
+from ..access import Opened, game_for
 from ..changes import LAST, ROW, Expects, WriteConflict
 from ..forms import small_number
-from ..models import Game
+from ..models import Game, Row
 from .http import HtmxHttpRequest
+from .kinds import views_for
 from .once import WriteView, saved_once
-from .sheet import form_number, saved_again, saved_response, stale_response
+from .sheet import SHEET_CHANGED, form_number, saved_again, saved_response, stale_response, write_reply
 
 
 def verify_fresh(request: HtmxHttpRequest, game: Game, expects: Expects, row: int | None = None) -> None:
@@ -44,13 +51,17 @@ def verify_fresh(request: HtmxHttpRequest, game: Game, expects: Expects, row: in
     changes.verify_fresh(game, expects=expects, posted=form_number(request), shown=shown, row=row)
 
 
-def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -> Callable[[WriteView], WriteView]:
+def game_write(
+    again: WriteView, *, expects: Expects, kind: str | None = None, timed: bool = False
+) -> Callable[[WriteView], WriteView]:
     """Make ``view`` (called with the request, the game's edit link key and the address's other
     parts) a write of the pipeline above: a repeat answered by ``again``, the form checked
     fresh first (:func:`verify_fresh`), and a conflict, wherever found, answered 409 with the
     fresh sheet. A GET (a correction's form) goes straight to the view.
 
     ``kind``: ``"spades"`` or ``"mu"``: a game of the other kind is not found (404).
+    ``timed``: a save of the hand or deal being entered: time is called first if the server's
+    clock says it is up (``time_calls.time_called_if_up``), so the right row is marked.
 
     Raises:
         Http404, PermissionDenied: as ``access.game_for`` with the edit link.
@@ -64,6 +75,8 @@ def game_write(again: WriteView, *, expects: Expects, kind: str | None = None) -
                 return view(request, key, *args, **kwargs)
             game = game_for(request, key, edit=True, kind=kind).game
             row = kwargs.get("number")
+            if timed:
+                time_calls.time_called_if_up(game=game, device=access.device_name(request))
 
             def write() -> HttpResponse:
                 verify_fresh(request, game, expects, row)
@@ -135,4 +148,43 @@ def row_undo(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return saved_response(request, link, written=written)
 
 
-__all__ = ["LAST", "ROW", "game_write", "row_undo", "verify_fresh"]
+def _time_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The answer to a time call sent again (``games.views.once``): the sheet as it is now."""
+    return _time_answer(request, game_for(request, key, edit=True))
+
+
+@require_POST
+@saved_once(_time_again)
+def time_call(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Call time (through the edit link): the row in play, or else the last one played, is
+    marked the last (``time_calls.time_call``). ``automatic=1``: asked by a phone whose count
+    reached 0, the server decides by its own clock. The answer, for htmx, is swapped in as the
+    live poll's is (what changed since the page's version), so a form being tapped stays."""
+    link = game_for(request, key, edit=True)
+    try:
+        written = time_calls.time_call(
+            game=link.game,  # read afresh under the lock: the answer shows the game as the call left it
+            device=access.device_name(request),
+            write_key=access.write_key(request),
+            automatic=request.POST.get("automatic") == "1",
+        )
+    except RuleError as error:
+        messages.error(request, spoken(error, gettext))
+        return _time_answer(request, link, status=422)
+    return _time_answer(request, link, rows=written.rows_after)
+
+
+def _time_answer(
+    request: HtmxHttpRequest, link: Opened, *, status: int = 200, rows: Sequence[Row] | None = None
+) -> HttpResponse:
+    """What calling time answers: for htmx, what changed since the page's version, in place of
+    the live poll's answer (``#live``); else a redirect to the sheet's totals. ``rows``: the
+    game's rows, if read."""
+    if not request.htmx:
+        return HttpResponseRedirect(f"{access.game_url(link)}#standings")
+    reply = write_reply(request, primary="live")
+    response = views_for(link.game).sheet_response(request, link, status=status, reply=reply, rows=rows)
+    return trigger_client_event(response, SHEET_CHANGED)
+
+
+__all__ = ["LAST", "ROW", "game_write", "row_undo", "time_call", "verify_fresh"]

@@ -62,7 +62,7 @@ def hand_bid_offers(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@game_write(saved_again, expects=services.bids_number, kind="spades")
+@game_write(saved_again, expects=services.bids_number, kind="spades", timed=True)
 def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the bids of the next hand."""
     link = game_for(request, key, edit=True, kind="spades")
@@ -86,7 +86,7 @@ def hand_bids(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@game_write(saved_again, expects=services.bids_number, kind="spades")
+@game_write(saved_again, expects=services.bids_number, kind="spades", timed=True)
 def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Throw the hand in: ``seat`` called a misdeal; the same dealer deals again."""
     link = game_for(request, key, edit=True, kind="spades")
@@ -108,7 +108,7 @@ def hand_misdeal(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-@game_write(saved_again, expects=services.tricks_number, kind="spades")
+@game_write(saved_again, expects=services.tricks_number, kind="spades", timed=True)
 def hand_tricks(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Save the tricks of the hand in play; the last seat may be left for the rest of 13."""
     link = game_for(request, key, edit=True, kind="spades")
