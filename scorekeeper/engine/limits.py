@@ -43,12 +43,16 @@ class LimitRules:
         return bool(self.hand_limit or self.time_limit)
 
 
-def verify_time_called(rules: LimitRules, *, index: int, called_before: int | None, misdeal: bool = False) -> None:
+def verify_time_called(
+    rules: LimitRules, *, index: int, called_before: int | None, misdeal: bool = False, reached: bool = False
+) -> None:
     """A hand (deal) ``index`` marked ``time_called`` may be so marked.
 
     Raises:
         RuleError: tagged with the hand: the time limit is 0, a hand before was marked already,
-            or the hand is a misdeal (a thrown-in hand is no hand: the hand dealt again is the one in play).
+            the hand limit was reached before (``reached``: the extra hands after a tie are not
+            marked), or the hand is a misdeal (a thrown-in hand is no hand: the hand dealt again is
+            the one in play).
     """
     if not rules.time_limit:
         text = Text(gettext_noop("Time cannot be called here ('time_called'): the house rules have no time limit."))
@@ -58,6 +62,11 @@ def verify_time_called(rules: LimitRules, *, index: int, called_before: int | No
         if rules.unit == "deal":
             template = gettext_noop("Time was already called in deal %(before)d; it is called once ('time_called').")
         text = Text(template, {"before": called_before + 1})
+        raise RuleError(text, hand=index, source=rules.time_source, unit=rules.unit, field="time_called")
+    if reached:
+        text = Text(
+            gettext_noop("The limit was reached before: the extra hands after a tie are not marked 'time_called'.")
+        )
         raise RuleError(text, hand=index, source=rules.time_source, unit=rules.unit, field="time_called")
     if misdeal:
         text = Text(

@@ -158,7 +158,7 @@ def parse_spades_hand(index: int, hand: Any) -> SpadesHand:
     revokes = hand.get("revokes", [])
     if not isinstance(revokes, list):
         raise _error(gettext_noop("'%(field)s' must be a list."), "revokes", index, field="revokes")
-    if revokes and hand.get("play") is not None:
+    if "revokes" in hand and hand.get("play") is not None:
         raise _error(
             gettext_noop("A hand with a play has no 'revokes': its revokes are the play's follow_suit fouls."),
             "revokes",
@@ -290,7 +290,7 @@ def game_record(game: AnyGame) -> dict[str, Any]:
 def hand_record(hand: SpadesHand) -> dict[str, Any]:
     """One hand as it appears in the record's ``hands`` list (optional fields only when set)."""
     if hand.misdeal is not None:
-        return {"misdeal": hand.misdeal, **({"time_called": True} if hand.time_called else {})}
+        return {"misdeal": hand.misdeal}
     record: dict[str, Any] = {}
     if hand.bids is not None:
         record["bids"] = list(hand.bids)

@@ -29,6 +29,10 @@ logger = logging.getLogger(__name__)
 
 #: Why time cannot be called: the house rules set no time limit.
 NO_TIME_LIMIT = gettext_noop("This game has no time limit: there is no time to call.")
+#: Why time cannot be called now: the last hand was thrown in, and the hand dealt again has no bids yet.
+AFTER_A_MISDEAL = gettext_noop(
+    "The last hand was thrown in (a misdeal): call time once the bids of the hand dealt again are saved."
+)
 
 
 @transaction.atomic
@@ -47,7 +51,9 @@ def time_call(*, game: Game, device: str = "", write_key: str = "", automatic: b
         device, write_key: the phone's name and its form's write key, for the change history.
 
     Raises:
-        RuleError: the house rules set no time limit; or the game with the mark breaks a rule.
+        RuleError: the house rules set no time limit; the table calls time right after a misdeal
+            (the hand dealt again, not yet in play, is the one to mark); or the game with the mark
+            breaks a rule.
     """
     game, rows = game_locked(game)
     minutes = time_limit(game)
@@ -61,7 +67,9 @@ def time_call(*, game: Game, device: str = "", write_key: str = "", automatic: b
         return unchanged
     row = _row_to_mark(kind, rows)
     if row is None:
-        return unchanged
+        if automatic:
+            return unchanged  # the server's clock asks again before the next save
+        raise RuleError(Text(AFTER_A_MISDEAL))
     return row_save(
         game, rows, number=row.number, record={**row.record, TIME_CALLED: True}, action=Change.Action.TIME,
         device=device, write_key=write_key,
@@ -98,8 +106,10 @@ def _left_in_play(game: Game, kind: GameKind, rows: Sequence[Row]) -> bool:
 
 def time_called_if_up(*, game: Game, device: str = "") -> None:
     """Before a save of a hand or deal: call time (``automatic``) if the server's clock says it
-    is up, in a transaction of its own, so the save that follows finds the right row marked. No
-    query unless time is up; a refusal is logged and leaves the save to go on."""
+    is up, in a savepoint of its own, so the save that follows finds the right row marked. No
+    query unless time is up; a refusal is logged and leaves the save to go on. The call stands
+    even when the save is refused (a conflict, a bad form): it is the server's clock's, through
+    the edit link, not what the phone sent."""
     minutes = time_limit(game)
     if not minutes or not time_up(game, timezone.now(), minutes):
         return

@@ -9,6 +9,7 @@ everything as it was.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from scorekeeper.engine.replay import Play
 from scorekeeper.engine.sheet import Sheet
 from scorekeeper.engine.spades.bidding import verify_bidding
 from scorekeeper.engine.spades.game import Bid, SpadesGame, normalise_bid
+from scorekeeper.engine.spades.revokes import hand_revokes
 from scorekeeper.engine.spades.rules import spades_rules, spades_rules_record
 from scorekeeper.engine.spades.sources import GAME
 from scorekeeper.engine.text import Text, gettext_noop
@@ -252,9 +254,31 @@ def hand_update(
     record = stored_record(bids, tricks, declarations_of(hand) if declarations is None else declarations)
     # The play recorded stays only while it still describes the hand: the same tricks (issue 16).
     record = play_kept(hand.record, record, described=("tricks",))
+    record = _revokes_kept(game, hands, number, hand.record, record)
     return row_save(
         game, hands, number=number, record=record, action=Change.Action.EDIT, device=device, write_key=write_key
     )
+
+
+def _revokes_kept(
+    game: Game, hands: list[Row], number: int, before: dict[str, Any], record: dict[str, Any]
+) -> dict[str, Any]:
+    """A corrected hand's ``revokes`` in the order they were first recorded (spades.md "Tournament
+    rules": they are applied one after the other, in the order listed, and the form asks only how
+    many times each player revoked): the stored order of the seats still counted, new ones after.
+    A correction that drops the hand's recorded play (other tricks) keeps the revokes the play
+    proved, now declared, under a revoke penalty: the table did not take them back."""
+    wanted = Counter(record.get("revokes") or ())
+    if "play" in before and "play" not in record and spades_rules(game.rules).revoke_penalty != "none":
+        proven = hand_revokes(spades_game(game, hands[:number]), number, parse_spades_hand(number, before))
+        wanted = Counter(proven) if not wanted else wanted
+        before = {**before, "revokes": list(proven)}
+    kept: list[int] = []
+    for seat in (*(before.get("revokes") or ()), *(record.get("revokes") or ())):
+        if kept.count(seat) < wanted[seat]:
+            kept.append(seat)
+    rest = {name: value for name, value in record.items() if name != "revokes"}
+    return {**rest, "revokes": kept} if kept else rest
 
 
 def verify_hands(game: Game, hands: list[Row]) -> tuple[SpadesGame, Sheet]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +12,7 @@ from django.utils.translation import gettext
 from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
-from scorekeeper.engine.spades.game import SpadesGame
+from scorekeeper.engine.spades.game import SpadesGame, SpadesHand
 from scorekeeper.engine.spades.rules import (
     KEYS,
     PRESET_INFO,
@@ -71,7 +72,9 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Row] | None
     sheet = score_game(engine)
     error = None
     try:
-        other = score_game(SpadesGame(engine.players, engine.dealer, other_rules, engine.hands))
+        other = score_game(
+            SpadesGame(engine.players, engine.dealer, other_rules, _facts_for(other_rules, engine.hands))
+        )
     except RuleError as problem:
         other, error = None, spoken(problem, gettext)
     hand = sheet.hands[number - 1]
@@ -91,6 +94,19 @@ def hand_what_if(game: Game, number: int, changes: dict, hands: list[Row] | None
         for side, name in enumerate(sheet.sides)
     )
     return WhatIf(number=number, other=other_record, sides=sides, error=error)
+
+
+def _facts_for(rules: SpadesRules, hands: tuple[SpadesHand, ...]) -> tuple[SpadesHand, ...]:
+    """``hands`` as the table would have recorded them under ``rules``: without revokes when they have
+    no revoke penalty (a proven revoke costs nothing then), without time called when they have no
+    time limit (spades.md "Tournament rules")."""
+    if rules.revoke_penalty != "none" and rules.time_limit:
+        return hands
+    revokes, called = rules.revoke_penalty != "none", bool(rules.time_limit)
+    return tuple(
+        dataclasses.replace(hand, revokes=hand.revokes if revokes else (), time_called=hand.time_called and called)
+        for hand in hands
+    )
 
 
 #: Values offered for number keys in "what if" (choice keys offer all their values).

@@ -198,6 +198,20 @@ def test_a_misdeal_is_never_marked_the_hand_dealt_again_is() -> None:
     assert marks(game) == [2]
 
 
+def test_call_time_right_after_a_misdeal_says_to_call_it_once_the_bids_are_saved() -> None:
+    """The table's own "Call time" after a misdeal: refused with the reason (nothing lost in silence);
+    once the hand dealt again is in play, the same call marks it."""
+    game = timed_game(misdeal="no_spades")
+    play(game, *SET_HAND)
+    spades_services.hand_misdeal(game=game, seat=2)
+    with pytest.raises(RuleError, match="call time once the bids of the hand dealt again are saved"):
+        time_call(game=game, automatic=False)
+    assert marks(game) == []
+    spades_services.hand_bids_save(game=game, bids=SET_HAND[0])
+    assert time_call(game=game, automatic=False).change is not None
+    assert marks(game) == [2]
+
+
 def test_a_finished_game_is_never_marked() -> None:
     game = timed_game(target=100)
     play(game, *BIG_HAND)

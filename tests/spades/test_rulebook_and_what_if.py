@@ -8,7 +8,7 @@ from django.urls import reverse
 from scorekeeper.engine.spades.rules import spades_rules
 from scorekeeper.spades import services as spades_services
 from scorekeeper.spades.presenters import spades_page
-from scorekeeper.spades.what_if import what_if_choices
+from scorekeeper.spades.what_if import hand_what_if, what_if_choices
 
 from ..games.factories import new_game, play, sheet_url
 
@@ -90,8 +90,6 @@ def test_what_if_of_a_hand_not_played_is_404(client):
 def test_what_if_reads_the_games_rows_itself_when_not_given_them():
     """``what_if.hand_what_if`` without the rows read already reads them (one row table for both kinds)."""
     from scorekeeper.games.kinds import game_rows
-    from scorekeeper.spades.what_if import hand_what_if
-
     game = new_game()
     play(game, [4, 4, 3, 2], [4, 3, 3, 3])
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
@@ -109,3 +107,17 @@ def test_what_if_offers_no_change_the_rules_refuse_spades_md_tournament_rules():
     assert 'revoke_penalty="three_tricks"' not in offered({"preset": "cutthroat3"})
     assert 'revoke_penalty="set"' in offered({"preset": "cutthroat3"})
     assert {'revoke_penalty="three_tricks"', 'revoke_penalty="set"'} <= offered({"preset": "standard"})
+
+
+def test_what_if_without_a_revoke_penalty_scores_the_hand_without_its_revokes_spades_md_tournament_rules():
+    """A hand with a declared revoke, compared with "Revoke penalty: nothing": scored as played (no
+    revoke to record then), not refused; and with "set" the revoking side is set. Ann & Cat bid 6,
+    took 7 and received 3: 10 -> +64; as played, 7 -> +61."""
+    game = new_game(rules={"preset": "standard", "revoke_penalty": "three_tricks"})
+    spades_services.hand_bids_save(game=game, bids=[3, 3, 3, 3])
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], results={"revokes": [1]})
+    plain = hand_what_if(game, 1, {"revoke_penalty": "none"})
+    assert plain.error is None
+    assert [(side.points, side.other_points) for side in plain.sides] == [(64, 61), (-60, 60)]
+    set_ = hand_what_if(game, 1, {"revoke_penalty": "set"})
+    assert [side.other_points for side in set_.sides] == [61, -60]

@@ -1043,12 +1043,38 @@ def test_correcting_a_hand_adds_a_revoke_then_removes_it_each_said_in_the_histor
     assert "<li>Revokes: – → <bdi>Cat</bdi></li>" in html(client.get(url("changes", game)))
 
     assert client.post(url("hand_edit", game, 1), edit_data(game, {2: 2, 0: 1})).status_code == 302
-    assert record_of(game)["revokes"] == [0, 2, 2]
+    assert record_of(game)["revokes"] == [2, 0, 2]  # the revoke recorded first stays first; new ones after
 
     assert client.post(url("hand_edit", game, 1), edit_data(game, {2: 0})).status_code == 302
     assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
     assert "revoke-mark" not in html(client.get(sheet_url(game)))
-    assert "<li>Revokes: <bdi>Ann</bdi>, <bdi>Cat</bdi> ×2 → –</li>" in html(client.get(url("changes", game)))
+    assert "<li>Revokes: <bdi>Cat</bdi> ×2, <bdi>Ann</bdi> → –</li>" in html(client.get(url("changes", game)))
+
+
+def test_a_correction_keeps_the_order_the_revokes_were_recorded_in_spades_md_tournament_rules(client):
+    """Revokes apply one after the other, in the order listed: under three_tricks the order can change the
+    score, so a correction that asks only how many times each player revoked keeps the stored order."""
+    game = hand_in_play()
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], results={"revokes": [3, 0]})
+    before = Change.objects.filter(game=game).count()
+
+    assert client.post(url("hand_edit", game, 1), edit_data(game, {0: 1, 3: 1})).status_code == 302
+
+    assert record_of(game)["revokes"] == [3, 0]
+    assert Change.objects.filter(game=game).count() == before  # nothing changed, nothing written
+
+
+def test_correcting_the_tricks_of_a_played_hand_keeps_the_revokes_its_play_proved(client):
+    """Other tricks drop the recorded play (it no longer describes the hand), not the revoke it proved: Bob's
+    revoke is kept, now declared, and still costs Bob & Dan 3 tricks."""
+    game = hand_in_play()
+    spades_services.hand_tricks_save(game=game, tricks=[4, 3, 3, 3], play=REVOKE_PLAY)
+    data = edit_data(game, {}, tricks={0: 5, 1: 2, 2: 3, 3: 3})
+
+    assert client.post(url("hand_edit", game, 1), data).status_code == 302
+
+    assert record_of(game) == {"bids": [4, 3, 3, 3], "tricks": [5, 2, 3, 3], "revokes": [1]}
+    assert '<span class="revoke-mark">Revoke: <bdi>Bob</bdi></span>' in html(client.get(sheet_url(game)))
 
 
 def test_undo_takes_a_revoke_back_with_its_change(client):

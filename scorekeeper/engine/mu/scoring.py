@@ -63,7 +63,7 @@ def score_mu(game: MuGame) -> Sheet:
             assert winner is not None  # a game that ended has a winner
             raise _after_the_end(index, names[winner])
         if deal.time_called:
-            verify_time_called(limits, index=index, called_before=called)
+            verify_time_called(limits, index=index, called_before=called, reached=reached)
             called = index
         try:
             verify_deal(game, deal)

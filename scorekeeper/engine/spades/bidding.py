@@ -11,6 +11,7 @@ Sources: ``docs/rules/spades.md`` "Rule keys" and Pagat, Spades (002) "Bidding",
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
@@ -147,7 +148,8 @@ def _check_plain_hand(
         else:
             if total == hand_tricks and DOUBLE_NIL not in checked:
                 normalised = tuple(checked)
-                return hand if normalised == bids else SpadesHand(normalised, tricks)
+                # A bid rewritten (0 as nil): the rest of the hand kept, its recorded play with it.
+                return hand if normalised == bids else dataclasses.replace(hand, bids=normalised)
     return _check_hand(game, legal, hand, totals, number)
 
 

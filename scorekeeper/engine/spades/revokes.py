@@ -23,6 +23,7 @@ of Spades tournaments and leagues (005: "a renege costs 3 books", "a renege sets
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,6 +39,8 @@ from .replay import spades_replay
 from .rules import KEYS, SpadesRules, key_row
 
 _SOURCE = KEYS["revoke_penalty"].source
+#: Tricks a revoke gives to the other side with ``revoke_penalty`` ``three_tricks`` (005 "Renege").
+REVOKE_TRICKS = 3
 #: The record's field ``revokes`` (game-record.md, "Penalties and limits").
 _FIELD = (Cite(GAME_RECORD, "Penalties and limits"),)
 
@@ -84,8 +87,8 @@ def verify_revokes(game: SpadesGame, hand: SpadesHand) -> None:
     """The revokes a hand's record declares: only with a revoke penalty, seats at the table.
 
     Raises:
-        RuleError: ``field="revokes"``: revokes recorded while ``revoke_penalty`` is ``none``, or
-            a seat that is not at the table.
+        RuleError: ``field="revokes"``: revokes recorded while ``revoke_penalty`` is ``none``, a
+            seat that is not at the table, or more revokes by one player than the hand has tricks.
     """
     if not hand.revokes:
         return
@@ -100,6 +103,15 @@ def verify_revokes(game: SpadesGame, hand: SpadesHand) -> None:
         type(seat) is not int or not 0 <= seat <= last for seat in hand.revokes
     ):
         raise bid_error(_("'revokes' must list seats from 0 to %(last)d."), _FIELD, field="revokes", last=last)
+    most = max(Counter(hand.revokes).values())
+    if most > game.rules.tricks:  # a revoke is a card played, and a player plays one card a trick
+        raise bid_error(
+            _("A player revokes at most once a trick: %(count)d revokes by one player in a hand of %(tricks)d tricks."),
+            _FIELD,
+            field="revokes",
+            count=most,
+            tricks=game.rules.tricks,
+        )
 
 
 def revoke_penalties(game: SpadesGame, hand: SpadesHand, revokes: Sequence[int]) -> tuple[SidePenalty, ...]:
@@ -135,7 +147,7 @@ def _three_trick_penalties(game: SpadesGame, hand: SpadesHand, revokes: Sequence
             failed[side].add(seat)
             template = _("%(player)s revoked: their nil fails, and no tricks change hands")
         else:
-            give = min(3, counted[side])
+            give = min(REVOKE_TRICKS, counted[side])
             counted[side] -= give
             shift[side] -= give
             params["count"] = give

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..text import Text
 from ..text import gettext_noop as _
+from .revokes import REVOKE_TRICKS
 from .rulebook_common import Sentence, any_nil_on, registrar, text
 from .rules import SpadesRules
 
@@ -20,8 +21,6 @@ from .rules import SpadesRules
 SENTENCES: dict[str, Sentence] = {}
 _sentence = registrar(SENTENCES)
 
-#: Tricks a revoke gives to the other side with ``revoke_penalty`` ``three_tricks`` (005 "Renege").
-REVOKE_TRICKS = 3
 
 
 # Tournament ---------------------------------------------------------------------------------------

@@ -67,8 +67,7 @@ def score_spades(game: SpadesGame) -> Sheet:
             assert winner is not None  # a game that ended has a winner
             raise _after_the_end(index, names[winner])
         if raw.time_called:
-            verify_time_called(limits, index=index, called_before=called, misdeal=raw.misdeal is not None)
-            called = index
+            called = _time_called(limits, index, called, misdeal=raw.misdeal is not None, reached=reached)
         scores = _side_scores(game, check, steps, plain, raw, totals, index)
         if isinstance(scores, Line):  # a misdeal: no score, and no hand toward the hand limit
             hands.append(HandScore((0,) * len(names), totals, bags, (scores,)))
@@ -100,6 +99,12 @@ def score_spades(game: SpadesGame) -> Sheet:
         hands.append(_new_tuple(HandScore, (points, totals, bags, lines, sets)))
     limit = limit_state(limits, played=played, time_called=called, reached=reached)
     return Sheet(names, tuple(hands), totals, bags, end is not None, winner, end, limit)
+
+
+def _time_called(limits: LimitRules, index: int, before: int | None, *, misdeal: bool, reached: bool) -> int:
+    """Hand ``index``, marked ``time_called``, checked (:func:`~..limits.verify_time_called`): time is called in it."""
+    verify_time_called(limits, index=index, called_before=before, misdeal=misdeal, reached=reached)
+    return index
 
 
 def _quiet(totals: tuple[int, ...], low: float, high: int) -> bool:

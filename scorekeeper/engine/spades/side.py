@@ -215,6 +215,8 @@ def _penalised_sides(
             score, contract = steps.revoked(penalty.failed_nils, penalty.forced_set, side, *facts)
         else:
             score, contract = (steps.computed if nils else steps.remembered)(side, *facts)
+        if penalty.forced_set and contract is not None and not score.set:
+            score = score._replace(set=True)  # a bid of 0 counting no trick is not failed, but the side is set
         extras = hand.bemo or hand.bag_cancel is not None or rules.cutthroat_bonus
         scores.append(_with_extras(rules, hand, score, contract, side=side, name=names[side]) if extras else score)
     # Every revoke's line first, in the order of the revokes by side: what it cost explains the rest.

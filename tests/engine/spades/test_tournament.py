@@ -229,6 +229,21 @@ def test_revoke_penalty_set_works_with_any_number_of_sides_005_renege():
         ([{"misdeal": 1, "time_called": True}], {"time_limit": 40, "misdeal": "no_spades"}, "thrown-in hand"),
         ([hand([3, 3, 3, 3], [4, 3, 3, 3], time_called="yes")], {"time_limit": 40}, "'time_called' must be true"),
         ([hand([3, 3, 3, 3], [4, 3, 3, 3], revokes=1)], {"revoke_penalty": "set"}, "'revokes' must be a list"),
+        (
+            [hand([3, 3, 3, 3], [4, 3, 3, 3], revokes=[], play={"leader": 1, "tricks": [["2H", "3H", "4H", "AH"]]})],
+            {"revoke_penalty": "set"},
+            "A hand with a play has no 'revokes'",
+        ),
+        (
+            [hand([3, 3, 3, 3], [4, 3, 3, 3], revokes=[1] * 14)],
+            {"revoke_penalty": "set"},
+            "A player revokes at most once a trick: 14 revokes",
+        ),
+        (
+            [UP, EVEN, dict(UP, time_called=True)],
+            {"hand_limit": 2, "time_limit": 40},
+            "Hand 3: The limit was reached before: the extra hands after a tie are not marked",
+        ),
     ],
 )
 def test_tournament_fields_the_record_refuses_game_record_penalties_and_limits(hands, rules, message):
@@ -372,3 +387,26 @@ def test_revoke_penalty_set_scores_a_revoking_side_as_taking_nothing_005_renege(
         bid = revoked.bids[side] + revoked.bids[side + 2]
         assert sheet.hands[0].points[side] == -10 * bid
         assert sheet.hands[0].sets[side]
+
+
+def test_revoke_penalty_a_play_proves_the_revoke_when_a_bid_is_written_0_for_nil_005_renege():
+    # Cat's bid 0 is read as nil (zero_is_nil); the play still proves Bob's revoke. Cat's nil fails
+    # (she took 3 tricks: -100, 3 bags +3); Ann bid 4, took 4, receives 3: 7 of 4 -> +43 (3 bags);
+    # Ann & Cat +43 - 100 + 3 = -54. Bob & Dan bid 6, took 6, give 3: 3 of 6 -> -60.
+    play = {
+        "leader": 1,
+        "tricks": [["2H", "3H", "4H", "AH"], ["KH", "2C", "5H", "6H"], ["3D", "7H", "4D", "5D"]],
+    }
+    output = score_record(record([hand([4, 3, 0, 3], [4, 3, 3, 3], play=play)], revoke_penalty="three_tricks"))
+    assert output["hands"][0]["points"] == [-54, -60]
+    assert lines(output)[0].startswith("Bob revoked: Bob & Dan give 3 tricks to Ann & Cat")
+
+
+def test_revoke_penalty_set_sets_a_side_that_bid_0_005_renege():
+    # zero_is_nil off: Ann & Cat bid 0 + 0 and revoke: -10 × 0 = 0, but the side is set (a set counted).
+    game = parse_record(
+        record([hand([0, 3, 0, 3], [4, 3, 3, 3], revokes=[0])], revoke_penalty="set", zero_is_nil=False)
+    )
+    sheet = score_spades(game)
+    assert sheet.hands[0].points[0] == 0
+    assert sheet.hands[0].sets == (True, False)
