@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import FORMAT, parse_record
@@ -149,6 +150,8 @@ def _game_built(record: Any, owner: Any, checked: tuple[Any, Any] | None = None)
         owner=owner,
     )  # fmt: skip
     rows = [Row(game=game, number=number, record=record) for number, record in enumerate(kind.records(engine))]
+    # Its hands were played elsewhere: a time limit runs from the import, as from a first saved row.
+    game.clock_started = timezone.now() if rows else None
     return game, rows, (engine_of(game, rows), sheet)
 
 

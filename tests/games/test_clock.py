@@ -310,3 +310,20 @@ def test_the_header_of_a_game_over_says_which_hand_time_was_called_in() -> None:
     time_call(game=game, automatic=False)
     spades_services.hand_tricks_save(game=game, tricks=BIG_HAND[1])
     assert header(game).texts == ("Time was called in hand 1",)
+
+
+def test_an_imported_game_with_hands_starts_its_clock_at_the_import() -> None:
+    """Its hands were played elsewhere: a time limit runs from the import, as from a first saved row."""
+    record = {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "dealer": 0,
+        "rules": {"preset": "standard", "time_limit": 40},
+        "hands": [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
+    }
+    before = timezone.now()
+    game = services.game_import(record=record)
+    assert game.clock_started is not None and game.clock_started >= before
+    empty = services.game_import(record={**record, "hands": []})
+    assert empty.clock_started is None
