@@ -90,6 +90,7 @@ def test_what_if_of_a_hand_not_played_is_404(client):
 def test_what_if_reads_the_games_rows_itself_when_not_given_them():
     """``what_if.hand_what_if`` without the rows read already reads them (one row table for both kinds)."""
     from scorekeeper.games.kinds import game_rows
+
     game = new_game()
     play(game, [4, 4, 3, 2], [4, 3, 3, 3])
     play(game, [3, 3, 3, 3], [4, 3, 3, 3])
