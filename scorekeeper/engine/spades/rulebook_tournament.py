@@ -22,7 +22,6 @@ SENTENCES: dict[str, Sentence] = {}
 _sentence = registrar(SENTENCES)
 
 
-
 # Tournament ---------------------------------------------------------------------------------------
 
 
