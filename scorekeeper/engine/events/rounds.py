@@ -1,0 +1,244 @@
+"""A round of an event record (``docs/event-record.md``, "A round"): its byes and its tables, each
+table's game checked against the event and scored with the engine's own scoring
+(:func:`~..record.score_game`), and the table's result once it counts.
+
+Every error names its round, and its table when it has one: "In round 2, table 3: ...", a game's
+own error after the place ("In round 2, table 3: Hand 4: ...").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import RuleError
+from ..mu.game import MuGame
+from ..record import AnyGame, parse_record, score_game
+from ..rules import key_specs
+from ..sheet import Sheet
+from ..spades.rules import SpadesRules
+from ..text import gettext_noop
+from .event import MU_SEATS, ROUND_FIELDS, TABLE_FIELDS, Event, EventError, Round, Table, TableResult, event_error
+from .top_level import indexes
+
+
+def read_round(event: Event, round: int, raw: Any) -> Round:
+    """One round of ``played`` (0-based ``round``): its tables read, their games scored."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("tables"), list):
+        raise event_error(
+            gettext_noop("A round must be an object with 'tables', a list, and 'bye', a list."),
+            round=round,
+            field="played",
+        )
+    unknown = sorted(set(raw) - set(ROUND_FIELDS))
+    if unknown:
+        raise event_error(
+            gettext_noop("Unknown field '%(unknown)s' in a round."), round=round, field=unknown[0], unknown=unknown[0]
+        )
+    bye = _byes(event, round, raw)
+    seen: dict[int, int | None] = dict.fromkeys(bye)  # entrant -> the table it sits at (None: a bye)
+    tables = []
+    for number, table in enumerate(raw["tables"]):
+        read = _table(event, round, number, table)
+        _seat(event, round, number, read.entrants, seen)
+        tables.append(read)
+    return Round(tuple(tables), bye)
+
+
+def _byes(event: Event, round: int, raw: Mapping[str, Any]) -> tuple[int, ...]:
+    """The round's ``bye``: entrant indexes, each once, none withdrawn; and the round has a table or a bye."""
+    count = len(event.entrants)
+    bye = raw.get("bye", [])
+    if not indexes(bye, count):
+        raise event_error(
+            gettext_noop("'bye' must list entrant indexes from 0 to %(last)d."),
+            round=round,
+            field="bye",
+            last=count - 1,
+        )
+    if not raw["tables"] and not bye:
+        raise event_error(gettext_noop("A round has at least one table or a bye."), round=round, field="tables")
+    given: set[int] = set()
+    for entrant in bye:
+        if entrant in given:
+            raise event_error(
+                gettext_noop("%(name)s has two byes in this round."),
+                round=round,
+                field="bye",
+                name=event.entrants[entrant].name,
+            )
+        if entrant in event.withdrawn:
+            raise event_error(
+                gettext_noop("%(name)s has withdrawn ('withdrawn'): a withdrawn entrant has no bye."),
+                round=round,
+                field="bye",
+                name=event.entrants[entrant].name,
+            )
+        given.add(entrant)
+    return tuple(bye)
+
+
+def _seat(event: Event, round: int, number: int, entrants: tuple[int, ...], seen: dict[int, int | None]) -> None:
+    """Seat table ``number``'s ``entrants`` in ``seen`` (entrant -> its table, ``None`` for a bye): none of
+    them has a bye or sits at another table of the round."""
+    for entrant in entrants:
+        if entrant in seen:
+            other = seen[entrant]
+            at: dict[str, Any] = {"round": round, "table": number, "field": "entrants"}
+            name = event.entrants[entrant].name
+            if other is None:
+                raise event_error(
+                    gettext_noop("%(name)s has a bye in this round, yet sits at this table."), name=name, **at
+                )
+            raise event_error(
+                gettext_noop("%(name)s sits at table %(other)d of this round already."),
+                name=name,
+                other=other + 1,
+                **at,
+            )
+        seen[entrant] = number
+
+
+def _table(event: Event, round: int, number: int, raw: Any) -> Table:
+    """One table of a round: its entrants, forfeit and game, checked and scored."""
+    where: dict[str, Any] = {"round": round, "table": number}
+    if not isinstance(raw, Mapping) or "entrants" not in raw:
+        raise event_error(gettext_noop("A table must be an object with 'entrants'."), field="tables", **where)
+    unknown = sorted(set(raw) - set(TABLE_FIELDS))
+    if unknown:
+        raise event_error(
+            gettext_noop("Unknown field '%(unknown)s' in a table."), field=unknown[0], unknown=unknown[0], **where
+        )
+    seated = _seated(event, raw["entrants"], where)
+    forfeit = raw.get("forfeit")
+    if forfeit is not None and (type(forfeit) is not int or forfeit not in seated):
+        raise event_error(
+            gettext_noop("'forfeit' must be the entrant index of one of this table's entrants (%(entrants)s)."),
+            field="forfeit",
+            entrants=", ".join(map(str, seated)),
+            **where,
+        )
+    if raw.get("game") is None:
+        return Table(seated, forfeit=forfeit, result=None if forfeit is None else _forfeited(seated, forfeit))
+    return _scored(event, seated, forfeit, raw["game"], where)
+
+
+def _seated(event: Event, raw: Any, where: dict[str, Any]) -> tuple[int, ...]:
+    """A table's ``entrants``: teams the two teams, individual its players in seat order (Spades the
+    preset's seat count, Mü 3 to 6), each once."""
+    count = len(event.entrants)
+    params: dict[str, Any] = {}
+    if event.style == "teams":
+        seats: Sequence[int] = (2,)
+        template = gettext_noop("'entrants' must list the table's two teams: entrant indexes from 0 to %(last)d.")
+    elif isinstance(event.rules, SpadesRules):
+        seats, params = (event.rules.seats,), {"seats": event.rules.seats}
+        template = gettext_noop(
+            "'entrants' must list the table's %(seats)d players in seat order: entrant indexes from 0 to %(last)d."
+        )
+    else:
+        seats = MU_SEATS
+        template = gettext_noop(
+            "'entrants' must list the table's 3 to 6 players in seat order: entrant indexes from 0 to %(last)d."
+        )
+    if not indexes(raw, count) or len(raw) not in seats:
+        raise event_error(template, field="entrants", last=count - 1, **params, **where)
+    for at, entrant in enumerate(raw):
+        if entrant in raw[:at]:
+            raise event_error(
+                gettext_noop("%(name)s sits at this table twice."),
+                field="entrants",
+                name=event.entrants[entrant].name,
+                **where,
+            )
+    return tuple(raw)
+
+
+def _scored(event: Event, seated: tuple[int, ...], forfeit: int | None, raw: Any, where: dict[str, Any]) -> Table:
+    """A table with a game: the game record read, checked against the event and scored; its result
+    once the game is over or an entrant forfeits."""
+    try:
+        game = parse_record(raw)
+    except RuleError as error:
+        raise EventError.placed(error, round=where["round"], table=where["table"]) from None
+    _verify_game(event, seated, game, where)
+    try:
+        sheet = score_game(game)
+    except RuleError as error:
+        raise EventError.placed(error, round=where["round"], table=where["table"]) from None
+    if forfeit is not None:
+        result: TableResult | None = _forfeited(seated, forfeit)
+    elif sheet.finished:
+        result = _played(event, seated, game, sheet)
+    else:
+        result = None
+    return Table(seated, game, forfeit, sheet, result)
+
+
+def table_players(event: Event, entrants: Sequence[int]) -> tuple[str, ...]:
+    """The players of a table of ``entrants`` in seat order, as its game record lists them: teams
+    ``[A.players[0], B.players[0], A.players[1], B.players[1]]`` (side 0 the first team); individual
+    the entrants' names."""
+    if event.style == "teams":
+        first, second = (event.entrants[index].players for index in entrants)
+        return (first[0], second[0], first[1], second[1])
+    return tuple(event.entrants[index].name for index in entrants)
+
+
+def _verify_game(event: Event, entrants: tuple[int, ...], game: AnyGame, where: dict[str, Any]) -> None:
+    """A table's game is the event's game, under the event's house rules, played by the table's entrants."""
+    kind = "mu" if isinstance(game, MuGame) else "spades"
+    if kind != event.game:
+        raise event_error(
+            gettext_noop('The game record is a game of "%(kind)s", but the event plays "%(game)s".'),
+            field="game",
+            kind=kind,
+            game=event.game,
+            **where,
+        )
+    differs = [name for name in key_specs(type(event.rules)) if getattr(game.rules, name) != getattr(event.rules, name)]
+    if differs:
+        key = differs[0]
+        raise event_error(
+            gettext_noop(
+                "The game's house rules are not the event's: house rule '%(key)s' is %(value)s, the event's %(wanted)s."
+            ),
+            field="rules",
+            key=key,
+            value=json.dumps(getattr(game.rules, key)),
+            wanted=json.dumps(getattr(event.rules, key)),
+            **where,
+        )
+    wanted = table_players(event, entrants)
+    if game.players != wanted:
+        raise event_error(
+            gettext_noop("The game's players must be the table's players in seat order: %(players)s."),
+            field="players",
+            players=", ".join(wanted),
+            **where,
+        )
+
+
+def _forfeited(entrants: tuple[int, ...], forfeit: int) -> TableResult:
+    """A forfeit: every other entrant at the table wins, with no points."""
+    zeros = (0,) * len(entrants)
+    return TableResult(tuple(entrant for entrant in entrants if entrant != forfeit), zeros, zeros, forfeit=True)
+
+
+def _played(event: Event, entrants: tuple[int, ...], game: AnyGame, sheet: Sheet) -> TableResult:
+    """A finished game's result: each entrant's side (teams: the team's; individual: the side of its
+    seat), the winning side's entrants, each side's final total and the best other side's."""
+    if event.style == "teams":
+        sides: tuple[int, ...] = (0, 1)
+    elif isinstance(game, MuGame):
+        sides = tuple(range(len(entrants)))
+    else:
+        sides = tuple(game.side_of(seat) for seat in range(len(entrants)))
+    totals = sheet.totals
+    against = tuple(max(total for other, total in enumerate(totals) if other != side) for side in sides)
+    return TableResult(
+        winners=tuple(entrant for entrant, side in zip(entrants, sides, strict=True) if side == sheet.winner),
+        points_for=tuple(totals[side] for side in sides),
+        points_against=against,
+    )
