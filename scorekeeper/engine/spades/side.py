@@ -145,26 +145,10 @@ def score_sides(
     extras = hand.bemo or hand.bag_cancel is not None or rules.cutthroat_bonus
     scores = []
     for side, seats in enumerate(game.sides):
-        nils: NilFacts = ()
-        if rules.bidding == "partnership":
-            taken = all_tricks = sum([tricks[seat] for seat in seats])
-            bid, bidders = bid_tricks(bids[side]), 1
-        else:  # the side's number bids and tricks, and its nils
-            bid = taken = all_tricks = bidders = 0
-            for seat in seats:
-                seat_bid, seat_tricks = bids[seat], tricks[seat]
-                all_tricks += seat_tricks
-                if type(seat_bid) is int:  # after verify_hand, every word bid is a nil of some kind
-                    bid += seat_bid
-                    taken += seat_tricks
-                    bidders += 1
-                else:
-                    nils += ((seat, seat_bid, seat_tricks),)
+        bid, taken, all_tricks, bidders, nils = _side_facts(rules, bids, tricks, side, seats)
         score, contract = (steps.computed if nils else steps.remembered)(
-            side, bid, taken, all_tricks == rules.tricks, bidders, nils, side in hand.blind, side in hand.no_trump,
-            side in hand.ten_for_two_hundred,
-            (hand.high_spade_run[side] if hand.high_spade_run else 0) if rules.cutthroat_bonus else 0,
-        )  # fmt: skip
+            side, bid, taken, all_tricks == rules.tricks, bidders, nils, *_declared(rules, hand, side)
+        )
         scores.append(_with_extras(rules, hand, score, contract, side=side, name=names[side]) if extras else score)
     return scores
 
@@ -185,32 +169,12 @@ def _penalised_sides(
             counted = 0 if penalty.forced_set else sum([tricks[seat] for seat in seats]) + penalty.shift
             scores.append(_bids_itself(side, names[side], counted))
             continue
-        nils: NilFacts = ()
-        if rules.bidding == "partnership":
-            taken = all_tricks = sum([tricks[seat] for seat in seats])
-            bid, bidders = bid_tricks(bids[side]), 1
-        else:
-            bid = taken = all_tricks = bidders = 0
-            for seat in seats:
-                seat_bid, seat_tricks = bids[seat], tricks[seat]
-                all_tricks += seat_tricks
-                if type(seat_bid) is int:
-                    bid += seat_bid
-                    taken += seat_tricks
-                    bidders += 1
-                else:
-                    nils += ((seat, seat_bid, seat_tricks),)
+        bid, taken, all_tricks, bidders, nils = _side_facts(rules, bids, tricks, side, seats)
         taken += penalty.shift
         all_tricks += penalty.shift
         if penalty.forced_set:
             taken = all_tricks = 0
-        declared = (
-            side in hand.blind,
-            side in hand.no_trump,
-            side in hand.ten_for_two_hundred,
-            (hand.high_spade_run[side] if hand.high_spade_run else 0) if rules.cutthroat_bonus else 0,
-        )
-        facts = (bid, taken, all_tricks == rules.tricks, bidders, nils, *declared)
+        facts = (bid, taken, all_tricks == rules.tricks, bidders, nils, *_declared(rules, hand, side))
         if penalty.failed_nils:
             score, contract = steps.revoked(penalty.failed_nils, penalty.forced_set, side, *facts)
         else:
@@ -223,6 +187,36 @@ def _penalised_sides(
     first = scores[0]
     scores[0] = first._replace(lines=(*(line for penalty in penalties for line in penalty.lines), *first.lines))
     return scores
+
+
+def _side_facts(
+    rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], side: int, seats: Sequence[int]
+) -> tuple[int, int, int, int, NilFacts]:
+    """``(bid, taken, all tricks, bidders, nils)`` of ``side`` (its ``seats``) in a checked hand: what
+    its number bidders bid and took (with partnership bidding, the side's bid and all its tricks), every
+    trick it took, how many bid a number, and its nils."""
+    if rules.bidding == "partnership":
+        taken = sum([tricks[seat] for seat in seats])
+        return bid_tricks(bids[side]), taken, taken, 1, ()
+    bid = taken = all_tricks = bidders = 0
+    nils: NilFacts = ()
+    for seat in seats:
+        seat_bid, seat_tricks = bids[seat], tricks[seat]
+        all_tricks += seat_tricks
+        if type(seat_bid) is int:  # after verify_hand, every word bid is a nil of some kind
+            bid += seat_bid
+            taken += seat_tricks
+            bidders += 1
+        else:
+            nils += ((seat, seat_bid, seat_tricks),)
+    return bid, taken, all_tricks, bidders, nils
+
+
+def _declared(rules: SpadesRules, hand: SpadesHand, side: int) -> tuple[bool, bool, bool, int]:
+    """What ``side`` declared in ``hand``: blind, no trump, 10 for 200 (each a bool), and its
+    high-spade run (cut-throat bonus; 0 without it)."""
+    run = (hand.high_spade_run[side] if hand.high_spade_run else 0) if rules.cutthroat_bonus else 0
+    return side in hand.blind, side in hand.no_trump, side in hand.ten_for_two_hundred, run
 
 
 def _side_step(
