@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "scorekeeper.games",
     "scorekeeper.spades",
     "scorekeeper.mu",
+    "scorekeeper.events",
 ]
 
 MIDDLEWARE = [
@@ -224,6 +225,7 @@ THROTTLES = {
     "house_rules": "20/h",
     "ruling": "120/h",
     "session": "20/h",
+    "event": "20/h",
 }
 RATELIMIT_IP_META_KEY = "scorekeeper.games.throttle.client_ip"
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "1" if _env_flag("DJANGO_PROXY_SSL") else "0"))

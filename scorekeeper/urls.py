@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper.events import urls as events_urls
 from scorekeeper.games import urls as games_urls
 from scorekeeper.games.signin import SignInForm
 from scorekeeper.games.views import sign_out, signup
@@ -26,4 +27,5 @@ urlpatterns = [
     path("accounts/logout/", sign_out, name="logout"),
     path("accounts/signup/", signup, name="signup"),
     path("", include((GAME_URLS, "games"))),
+    path("", include(events_urls)),
 ]

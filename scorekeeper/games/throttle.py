@@ -68,6 +68,7 @@ MESSAGES = {
     "house_rules": _("Too many saved house rules from this network for now."),
     "ruling": _("Too many kept rulings from this network for now."),
     "session": _("Too many new visitors from this network for now."),
+    "event": _("Too many new events from this network for now."),
 }
 
 

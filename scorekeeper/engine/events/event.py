@@ -51,7 +51,7 @@ DEFAULT_TABLE_SIZE = 4
 MOST_ENTRANTS = 256
 MOST_ROUNDS = 100
 ROUND_FIELDS = ("tables", "bye")
-TABLE_FIELDS = ("entrants", "game", "forfeit")
+TABLE_FIELDS = ("entrants", "game", "forfeit", "result")
 
 #: The house rules of an event: a game record's (``rules``).
 AnyRules = SpadesRules | MuRules
@@ -156,12 +156,14 @@ class TableResult:
         points_for: per entrant of the table (in its order), the final total of its side; 0 for a forfeit.
         points_against: per entrant, the best final total of another side at the table; 0 for a forfeit.
         forfeit: the result is a forfeit's.
+        set_by_organiser: the result is the one the organiser set (the table's ``result``), not its game's.
     """
 
     winners: tuple[int, ...]
     points_for: tuple[int, ...]
     points_against: tuple[int, ...]
     forfeit: bool = False
+    set_by_organiser: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +177,8 @@ class Table:
         forfeit: the entrant (index) who forfeits, or ``None``.
         sheet: the game scored, or ``None`` without a game.
         result: the table's result, or ``None`` while it does not count (the game not over, no forfeit).
+        points: the points per entrant (in ``entrants`` order) the organiser set as the table's result
+            (the record's optional ``result``), or ``None``.
     """
 
     entrants: tuple[int, ...]
@@ -182,6 +186,7 @@ class Table:
     forfeit: int | None = None
     sheet: Sheet | None = None
     result: TableResult | None = None
+    points: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

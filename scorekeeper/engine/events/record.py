@@ -149,5 +149,7 @@ def _round_record(round_: Round) -> dict[str, Any]:
             written["game"] = game_record(table.game)
         if table.forfeit is not None:
             written["forfeit"] = table.forfeit
+        if table.points is not None:
+            written["result"] = {"points": list(table.points)}
         tables.append(written)
     return {"tables": tables, "bye": list(round_.bye)}

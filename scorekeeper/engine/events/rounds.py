@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import RuleError
@@ -21,6 +22,9 @@ from ..spades.rules import SpadesRules
 from ..text import gettext_noop
 from .event import MU_SEATS, ROUND_FIELDS, TABLE_FIELDS, Event, EventError, Round, Table, TableResult, event_error
 from .top_level import indexes
+
+#: The most points an organiser's result may give (a game to 500 ends far below it).
+MOST_POINTS = 100_000
 
 
 def read_round(event: Event, round: int, raw: Any) -> Round:
@@ -119,9 +123,74 @@ def _table(event: Event, round: int, number: int, raw: Any) -> Table:
             entrants=", ".join(map(str, seated)),
             **where,
         )
+    points = _points(event, seated, forfeit, raw.get("result"), where)
     if raw.get("game") is None:
-        return Table(seated, forfeit=forfeit, result=None if forfeit is None else _forfeited(seated, forfeit))
-    return _scored(event, seated, forfeit, raw["game"], where)
+        table = Table(seated, forfeit=forfeit, result=None if forfeit is None else forfeit_result(seated, forfeit))
+    else:
+        table = _scored(event, seated, forfeit, raw["game"], where)
+    if points is None:
+        return table
+    return replace(table, points=points, result=organiser_result(event, seated, points))
+
+
+def _points(
+    event: Event, seated: tuple[int, ...], forfeit: int | None, raw: Any, where: dict[str, Any]
+) -> tuple[int, ...] | None:
+    """A table's optional ``result`` (the organiser's: ``{"points": [...]}``, a whole number per entrant
+    in the table's order), checked: not beside a forfeit, and partners given the same points."""
+    if raw is None:
+        return None
+    points = raw.get("points") if isinstance(raw, Mapping) and set(raw) == {"points"} else None
+    if (
+        not isinstance(points, list)
+        or len(points) != len(seated)
+        or not all(type(value) is int and abs(value) <= MOST_POINTS for value in points)
+    ):
+        raise event_error(
+            gettext_noop(
+                "'result' must be {\"points\": [...]}, a whole number for each of the table's %(count)d entrants."
+            ),
+            field="result",
+            count=len(seated),
+            **where,
+        )
+    if forfeit is not None:
+        raise event_error(gettext_noop("A table has a forfeit or a result, not both."), field="result", **where)
+    sides = _sides(event, len(seated))
+    for seat, side in enumerate(sides):
+        if points[seat] != points[sides.index(side)]:
+            raise event_error(
+                gettext_noop("Partners score together: give %(name)s the same points as their partner."),
+                field="result",
+                name=event.entrants[seated[seat]].name,
+                **where,
+            )
+    return tuple(points)
+
+
+def _sides(event: Event, seats: int) -> tuple[int, ...]:
+    """The side of each seat at a table: teams 0 and 1; Mü every seat its own; individual Spades as
+    the game seats them (partners opposite)."""
+    if event.style == "teams":
+        return (0, 1)
+    if isinstance(event.rules, SpadesRules) and event.rules.partnerships:
+        return tuple(seat % (seats // 2) for seat in range(seats))
+    return tuple(range(seats))
+
+
+def organiser_result(event: Event, seated: tuple[int, ...], points: tuple[int, ...]) -> TableResult:
+    """The organiser's result: the side with the most points wins (none on a tie at the top); each
+    entrant its side's points, against it the best other side's."""
+    sides = _sides(event, len(seated))
+    by_side = {side: points[seat] for seat, side in enumerate(sides)}
+    best = max(by_side.values())
+    leaders = [side for side, total in by_side.items() if total == best]
+    return TableResult(
+        winners=tuple(entrant for entrant, side in zip(seated, sides, strict=True) if leaders == [side]),
+        points_for=points,
+        points_against=tuple(max(total for other, total in by_side.items() if other != side) for side in sides),
+        set_by_organiser=True,
+    )
 
 
 def _seated(event: Event, raw: Any, where: dict[str, Any]) -> tuple[int, ...]:
@@ -168,7 +237,7 @@ def _scored(event: Event, seated: tuple[int, ...], forfeit: int | None, raw: Any
     except RuleError as error:
         raise EventError.placed(error, round=where["round"], table=where["table"]) from None
     if forfeit is not None:
-        result: TableResult | None = _forfeited(seated, forfeit)
+        result: TableResult | None = forfeit_result(seated, forfeit)
     elif sheet.finished:
         result = _played(event, seated, game, sheet)
     else:
@@ -220,7 +289,7 @@ def _verify_game(event: Event, entrants: tuple[int, ...], game: AnyGame, where: 
         )
 
 
-def _forfeited(entrants: tuple[int, ...], forfeit: int) -> TableResult:
+def forfeit_result(entrants: tuple[int, ...], forfeit: int) -> TableResult:
     """A forfeit: every other entrant at the table wins, with no points."""
     zeros = (0,) * len(entrants)
     return TableResult(tuple(entrant for entrant in entrants if entrant != forfeit), zeros, zeros, forfeit=True)

@@ -110,9 +110,14 @@ def read_rounds(data: Mapping[str, Any], pairing: str) -> int | None:
     return rounds if isinstance(rounds, int) else None
 
 
+def table_size_asked(game: str, style: str) -> bool:
+    """Whether an event of ``game`` and ``style`` has a ``table_size`` (individual Mü only)."""
+    return game == "mu" and style == "individual"
+
+
 def read_table_size(data: Mapping[str, Any], game: str, style: str) -> int | None:
     """``table_size``: individual Mü only, 3 to 6 (default 4)."""
-    if game != "mu" or style != "individual":
+    if not table_size_asked(game, style):
         if "table_size" in data:
             raise event_error(
                 gettext_noop(

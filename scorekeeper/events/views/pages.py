@@ -1,0 +1,231 @@
+"""An event's pages: the list and a new event, the organiser's dashboard, the standings (phone and
+wall), its live poll, and the record in and out (JSON, CSV, import with a preview)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpResponse, HttpResponseNotFound
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_safe
+from django_htmx.http import HttpResponseClientRefresh
+
+from scorekeeper.engine.citations import spoken
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.events.event import PLANNED
+from scorekeeper.engine.events.next_round import output
+from scorekeeper.engine.events.record import parse_event
+from scorekeeper.engine.events.top_level import table_size_asked
+from scorekeeper.engine.record import load_json
+from scorekeeper.games import access as game_access
+from scorekeeper.games.presenters import qr_svg
+from scorekeeper.games.throttle import throttle_spend
+from scorekeeper.games.views.http import HtmxHttpRequest
+
+from .. import access, presenters, services
+from ..access import OpenedEvent, event_for
+from ..forms import EventForm, ImportForm, add_event_error
+from ..records import event_loaded, event_record, event_state
+
+#: The wall and the dashboard poll this often (the same cheap poll as the sheet: 204 when unchanged).
+POLL = "every 3s"
+
+
+@require_safe
+def events_list(request: HtmxHttpRequest) -> HttpResponse:
+    """The events this browser or account can open, newest first."""
+    events = access.events_of(request).order_by("-created_at")[:100]
+    return render(request, "events/list.html", {"events": events})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_new(request: HtmxHttpRequest) -> HttpResponse:
+    """A new event (the organiser's form); made, it opens at its dashboard."""
+    known = sorted({player.name for player in game_access.players_of(request)}, key=str.casefold)
+    saved = list(game_access.house_rules_of(request))
+    form = EventForm(request.POST or None, saved=saved, known=known)
+    if request.method == "POST" and form.is_valid():
+        refusal = throttle_spend(request, what="event")
+        if refusal is not None:
+            form.add_error(None, str(refusal))
+            return render(request, "events/new.html", {"form": form}, status=429)
+        data = form.cleaned_data
+        try:
+            event = services.event_create(
+                name=data["name"], kind=data["kind"], rules=data["rules"], style=data["style"],
+                pairing=data["pairing"], entrants=data["entrant_records"],
+                rounds=data["rounds"] if data["pairing"] in PLANNED else None,
+                table_size=data["table_size"] if table_size_asked(data["kind"], data["style"]) else None,
+                owner=game_access.new_owner(request),
+            )  # fmt: skip
+        except RuleError as error:
+            add_event_error(form, error)
+        else:
+            access.event_started(request, event)
+            return redirect("events:detail", event.edit_key)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "events/new.html", {"form": form}, status=status)
+
+
+def board_context(request: HtmxHttpRequest, link: OpenedEvent) -> dict[str, Any]:
+    """What the dashboard and the standings pages show: where the event stands, the tables of the
+    round in play, who sits where, and the poll's token."""
+    event = link.event
+    state = event_state(event)
+    now = timezone.now()
+    played = len(state.event.played)
+    rounds = state.loaded.rounds
+    started = rounds[-1].started if rounds else None
+    tables = presenters.tables_shown(state, played - 1, now)
+    token = presenters.event_token(key=link.key)
+    return {
+        "event": event,
+        "link": link,
+        "state": state,
+        "progress": state.progress,
+        "standings": presenters.standings_shown(state),
+        "tables": tables,
+        "playing": [table for table in tables if table.state in ("waiting", "playing")],
+        "seating": presenters.seating(state, event),
+        "round_minutes": presenters.round_minutes(started if not state.progress.complete else None, now),
+        "champion": None if state.progress.champion is None else state.event.entrants[state.progress.champion].name,
+        "pairing_label": presenters.style_label(event),
+        "bracket": presenters.bracket_svg(state) if state.event.elimination else "",
+        "token": _live_token(token, tables),
+        "poll": POLL,
+        "entrants": list(enumerate(state.event.entrants)),
+        "withdrawn": set(state.event.withdrawn),
+        "unpaired": spoken(state.unpaired, gettext) if state.unpaired is not None else "",
+    }
+
+
+def _live_token(token: str | None, tables: list[presenters.TableShown]) -> str:
+    """The poll's token, with the minute while a timed table plays (its time left changes)."""
+    if any(table.minutes_left for table in tables):
+        return f"{token}-{timezone.now():%H%M}"
+    return token or ""
+
+
+@require_safe
+def event_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The organiser's dashboard (the organiser's link), or the standings (the standings link)."""
+    link = event_for(request, key)
+    access.event_link_opened(request, link)
+    context = board_context(request, link)
+    if link.can_edit:
+        context["links"] = _links(request, link)
+        return render(request, "events/dashboard.html", context)
+    return render(request, "events/standings.html", context)
+
+
+def _links(request: HtmxHttpRequest, link: OpenedEvent) -> list[dict[str, str]]:
+    """The event's two links, each an address and a QR code."""
+    shown = []
+    for name, key, title in (
+        ("edit", link.event.edit_key, gettext("QR code of the organiser's link")),
+        ("view", link.event.view_key, gettext("QR code of the standings link")),
+    ):
+        address = request.build_absolute_uri(reverse("events:detail", args=[key]))
+        shown.append({"name": name, "address": address, "qr": qr_svg(address, title)})
+    return shown
+
+
+@require_safe
+def event_wall(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The standings for a TV or projector (1920x1080, read from the back of the room), updating by
+    themselves: no buttons, either link."""
+    link = event_for(request, key)
+    return render(request, "events/wall.html", board_context(request, link))
+
+
+@transaction.non_atomic_requests  # a read: the one query, no transaction around it
+@require_safe
+def event_live(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The poll of the dashboard, the standings and the wall (``?v=`` the token the page shows,
+    ``page=`` which page). Unchanged: 204 after one query. Changed: the page's board afresh."""
+    token = presenters.event_token(key=key)
+    if token is None:
+        return HttpResponseClientRefresh() if request.htmx else HttpResponseNotFound()
+    shown = request.GET.get("v", "")
+    if shown == token or shown.startswith(f"{token}-") and shown == f"{token}-{timezone.now():%H%M}":
+        return HttpResponse(status=204)
+    link = event_for(request, key)
+    page = request.GET.get("page", "standings")
+    template = {"dashboard": "events/dashboard.html", "wall": "events/wall.html"}.get(page, "events/standings.html")
+    if page == "dashboard" and not link.can_edit:
+        template = "events/standings.html"
+    return render(request, f"{template}#board", board_context(request, link))
+
+
+@require_safe
+def event_export(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The event record (``docs/event-record.md``) as a JSON file. The standings link gets it without
+    the tables' games' links, as the record holds none."""
+    event = event_for(request, key).event
+    record = event_record(event_loaded(event))
+    response = HttpResponse(json.dumps(record, ensure_ascii=False, indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(event)}.json"'
+    return response
+
+
+@require_safe
+def event_csv(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The standings as CSV, one line per entrant in rank order (the columns ``manage.py event`` prints)."""
+    link = event_for(request, key)
+    state = event_state(link.event)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(link.event)}-standings.csv"'
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    columns = ["rank", "name", "played", "wins", "losses", "byes", "points_for", "points_against", "differential"]
+    writer.writerow(columns)
+    for line in output(state.event)["standings"]:
+        writer.writerow([_cell(line[column]) for column in columns])
+    return response
+
+
+def _cell(value: object) -> object:
+    """A cell that a spreadsheet will not read as a formula (a name starting with = + - @)."""
+    return f"'{value}" if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def _file_name(event: Any) -> str:
+    return slugify(f"{event.name}-{timezone.localdate(event.created_at)}") or "event"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_import(request: HtmxHttpRequest) -> HttpResponse:
+    """Import an event record: the file is read and checked, a preview shown (the standings it
+    gives, or the engine's error naming the round and table); confirmed, it is stored as a new event."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        try:
+            record = load_json(text)
+            preview = output(parse_event(record))
+        except RuleError as error:
+            context["error"] = spoken(error, gettext)
+            return render(request, "events/import.html", context, status=422)
+        if request.POST.get("confirm") != "yes":
+            names = [entrant["name"] for entrant in record["entrants"]]
+            context.update(record=record, preview=preview, names=names, text=text)
+            return render(request, "events/import.html", context)
+        refusal = throttle_spend(request, what="event")
+        if refusal is not None:
+            context["error"] = str(refusal)
+            return render(request, "events/import.html", context, status=429)
+        event = services.event_import(
+            record=record, owner=game_access.new_owner(request), group=game_access.group_of(request)
+        )
+        access.event_started(request, event)
+        return redirect("events:detail", event.edit_key)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "events/import.html", context, status=status)
