@@ -10,6 +10,7 @@ The browser that made an event without an account remembers it in its session, a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -75,3 +76,16 @@ def events_of(request: HttpRequest) -> QuerySet[Event]:
     if request.user.is_authenticated:
         reach |= Q(owner=request.user)
     return Event.objects.filter(reach)
+
+
+def event_links_held(request: HttpRequest, events: Iterable[Event]) -> list[OpenedEvent]:
+    """Each of :func:`events_of`'s ``events`` as the best link this browser holds opens it (in order):
+    the organiser's if it made the event, owns it or opened that link, else the standings link."""
+    made = set(request.session.get(MADE, []))
+    links = set(request.session.get(LINKS, []))
+    user_id = request.user.pk if request.user.is_authenticated else None
+    held = []
+    for event in events:
+        edits = str(event.pk) in made or event.edit_key in links or (user_id is not None and event.owner_id == user_id)
+        held.append(OpenedEvent(event, event.edit_key if edits else event.view_key, edits))
+    return held

@@ -69,7 +69,7 @@ class EventForm(forms.Form):
     )  # fmt: skip
     table_size = forms.TypedChoiceField(
         choices=[(str(size), str(size)) for size in MU_SEATS], coerce=int, initial="4", required=False,
-        label=_("Players a Mü table"),
+        label=_("Players a table (individual Mü only)"),
     )  # fmt: skip
     entrants = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "dir": "auto"}),
@@ -78,7 +78,7 @@ class EventForm(forms.Form):
         help_text=_("Teams: “Aces: Ann, Bob” (the team's name, then its two players). Individuals: a name a line."),
     )
     picked = forms.MultipleChoiceField(
-        required=False, label=_("Or pick players you played with"), widget=forms.CheckboxSelectMultiple
+        required=False, label=_("Or pick players you played with (individuals)"), widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args: Any, saved: list[HouseRules] = (), known: list[str] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
@@ -131,7 +131,11 @@ class EventForm(forms.Form):
             team = _name(self, name) if colon else " & ".join(people)
             entrants.append({"name": team, "players": people})
         typed = {entrant["name"].casefold() for entrant in entrants}
-        if not teams:
+        if teams and data["picked"]:
+            self.add_error(
+                "picked", gettext("Teams are typed: a line each, “Aces: Ann, Bob”. Picking is for individuals.")
+            )
+        elif not teams:
             entrants += [{"name": name} for name in data["picked"] if name.casefold() not in typed]
         return entrants
 
@@ -166,19 +170,6 @@ class EntrantForm(forms.Form):
     name = NameField(label=_("Name"))
     first = NameField(required=False, label=_("Player 1"))
     second = NameField(required=False, label=_("Player 2"))
-
-
-class ResultForm(forms.Form):
-    """The organiser's result for a table: points per entrant (``points_<i>``), or a forfeit."""
-
-    def __init__(self, *args: Any, entrants: int = 2, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for at in range(entrants):
-            self.fields[f"points_{at}"] = forms.IntegerField(min_value=-99_999, max_value=99_999, required=False)
-
-    def points(self) -> list[int] | None:
-        values = [self.cleaned_data.get(name) for name in self.fields]
-        return None if any(value is None for value in values) else [int(value) for value in values]  # type: ignore[arg-type]
 
 
 #: The largest event record a form takes (its text is sent again to confirm, within Django's 2.5 MB a request).

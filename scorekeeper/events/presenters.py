@@ -16,6 +16,7 @@ from scorekeeper.engine.spades.rules import PRESET_INFO, SpadesRules
 from scorekeeper.games.clock import deadline
 from scorekeeper.games.models import Game
 
+from .bracket import draw_bracket
 from .models import Event, EventTable
 from .records import State
 
@@ -74,7 +75,12 @@ def _sides(state: State, table: Table, game: Game | None) -> tuple[str, ...]:
         return tuple(_names(state, table.entrants))
     if table.sheet is not None:
         return tuple(table.sheet.sides)
-    return tuple(_names(state, table.entrants))
+    names = _names(state, table.entrants)
+    rules = state.event.rules
+    if isinstance(rules, SpadesRules) and rules.partnerships:  # before the first hand: partners as the sheet joins them
+        sides = len(names) // 2
+        return tuple(" & ".join(names[side::sides]) for side in range(sides))
+    return tuple(names)
 
 
 def tables_shown(state: State, round: int, now: datetime) -> list[TableShown]:
@@ -228,5 +234,6 @@ def rules_line(event: Event, state: State) -> str:
 
 
 def bracket_svg(state: State) -> str:
-    """An elimination event's bracket as an inline ``<svg>`` drawn by the server (``""``: none yet)."""
-    return ""
+    """An elimination event's bracket as an inline ``<svg>`` drawn by the server (``""``: not an
+    elimination): the matches round by round, the winners marked, the champion (:mod:`.bracket`)."""
+    return draw_bracket(state.event, state.progress.champion)

@@ -40,9 +40,9 @@ def event_top(event: Event) -> dict[str, Any]:
     return record
 
 
-def game_of(game: Game, rows: Sequence[Row]) -> dict[str, Any]:
-    """The game record of a table's ``game`` from its stored ``rows`` (in order): its complete rows
-    (a hand in play, bids without tricks, is not yet part of the record)."""
+def game_of(game: Game, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The game record of a table's ``game`` from its stored rows' records (``Row.record``, in order):
+    its complete rows (a hand in play, bids without tricks, is not yet part of the record)."""
     complete = kind_of(game.kind).complete
     return {
         "format": GAME_FORMAT,
@@ -50,7 +50,7 @@ def game_of(game: Game, rows: Sequence[Row]) -> dict[str, Any]:
         "players": game.players,
         "dealer": game.dealer,
         "rules": game.rules,
-        "hands": [row.record for row in rows if complete(row.record)],
+        "hands": [record for record in rows if complete(record)],
     }
 
 
@@ -61,13 +61,13 @@ class Loaded:
     Attributes:
         rounds: the event's rounds in order.
         tables: per round (0-based), its tables in order.
-        rows: per game id, its rows in order.
+        rows: per game id, its rows' records (``Row.record``) in order.
     """
 
     event: Event
     rounds: list[EventRound]
     tables: list[list[EventTable]]
-    rows: dict[Any, list[Row]] = field(default_factory=dict)
+    rows: dict[Any, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 def event_loaded(event: Event) -> Loaded:
@@ -76,10 +76,12 @@ def event_loaded(event: Event) -> Loaded:
     tables: list[list[EventTable]] = [[] for _ in rounds]
     for table in EventTable.objects.filter(event=event).select_related("game"):
         tables[table.round].append(table)
-    rows: dict[Any, list[Row]] = {}
+    rows: dict[Any, list[dict[str, Any]]] = {}
     games = [table.game_id for round_tables in tables for table in round_tables if table.game_id is not None]
-    for row in Row.objects.filter(game_id__in=games).order_by("game_id", "number"):
-        rows.setdefault(row.game_id, []).append(row)
+    # The records alone, not Row instances: a 32-table event's 3,000 rows are read on every page.
+    stored = Row.objects.filter(game_id__in=games).order_by("game_id", "number").values_list("game_id", "record")
+    for game_id, record in stored:
+        rows.setdefault(game_id, []).append(record)
     return Loaded(event, rounds, tables, rows)
 
 
@@ -93,11 +95,12 @@ def event_record(loaded: Loaded) -> dict[str, Any]:
     return record
 
 
-def _table_record(table: EventTable, rows: dict[Any, list[Row]]) -> dict[str, Any]:
+def _table_record(table: EventTable, rows: dict[Any, list[dict[str, Any]]]) -> dict[str, Any]:
     written: dict[str, Any] = {"entrants": table.entrants}
     game_rows = rows.get(table.game_id, [])
-    if table.game is not None and game_rows:
-        written["game"] = game_of(table.game, game_rows)
+    game = game_of(table.game, game_rows) if table.game is not None and game_rows else None
+    if game is not None and game["hands"]:  # absent while no hand is complete (a hand bid is not in it)
+        written["game"] = game
     if table.forfeit is not None:
         written["forfeit"] = table.forfeit
     if table.points is not None:

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import F
 
 from scorekeeper.engine.events.event import EventError
-from scorekeeper.engine.events.next_round import pairing_output
+from scorekeeper.engine.events.next_round import pairing_output, progress
 from scorekeeper.engine.events.record import parse_event, rules_record
 from scorekeeper.engine.events.rounds import table_players
 from scorekeeper.engine.text import Text, gettext_noop
@@ -70,6 +70,7 @@ def event_create(
         if value is not None:
             record[field] = value
     engine = parse_event(record)
+    progress(engine)  # an event its pairing can never pair (a Spades table of 6 by rotation) is refused now
     return Event.objects.create(
         name=engine.name,
         kind=engine.game,
@@ -203,7 +204,10 @@ def _result_saved(event: Event, table: EventTable) -> EventTable:
     state = event_state(event)
     tables = state.loaded.tables[table.round]
     tables[table.number] = table
-    parse_event(event_record(state.loaded))
+    engine = parse_event(event_record(state.loaded))
+    result = engine.played[table.round].tables[table.number].result
+    if engine.elimination and result is not None and not result.winners:
+        raise refusal(gettext_noop("An elimination match needs a winner: give one side more points."), field="result")
     table.save(update_fields=["forfeit", "points"])
     event.draft = None
     _bumped(event, "draft")
@@ -282,13 +286,14 @@ def event_entrant_add(*, event: Event, name: str, players: Sequence[str] = ()) -
 
 @transaction.atomic
 def event_entrant_withdraw(*, event: Event, entrant: int, back: bool = False) -> Event:
-    """Withdraw ``entrant`` (index): paired no more, its results stand; ``back``: it returns.
+    """Withdraw ``entrant`` (index), between rounds: paired no more, its results stand; ``back``: it returns.
 
     Raises:
-        EventError: no such entrant; the record refuses it (an entrant with a bye cannot withdraw).
+        EventError: a round is in play; no such entrant; the record refuses it (an entrant with a bye
+            cannot withdraw).
     """
     event = _locked(event)
-    state = event_state(event)
+    state = _between_rounds(event)
     if not 0 <= entrant < len(event.entrants):
         raise refusal(gettext_noop("Choose an entrant of the event."), field="entrant")
     withdrawn = [index for index in event.withdrawn if index != entrant] + ([] if back else [entrant])
@@ -321,7 +326,7 @@ def event_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ()
         withdrawn=list(engine.withdrawn),
         owner=owner,
     )
-    for number, (raw, round_) in enumerate(zip(record["played"], engine.played, strict=True)):
+    for number, (raw, round_) in enumerate(zip(record.get("played", []), engine.played, strict=True)):
         EventRound.objects.create(event=event, round=number, bye=list(round_.bye))
         tables = []
         for at, (raw_table, table) in enumerate(zip(raw["tables"], round_.tables, strict=True)):

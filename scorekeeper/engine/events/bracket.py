@@ -98,10 +98,11 @@ def _bracket(seeds: int, double: bool) -> list[_Match]:
 
 @dataclass(frozen=True, slots=True)
 class _Standing:
-    """A bracket after some rounds: each match's sides (entrant, ``_NOBODY`` or ``_UNKNOWN``),
+    """A bracket after some rounds: each match's sides and winner (entrant, ``_NOBODY`` or ``_UNKNOWN``),
     the matches ready to play, losses, the round (0-based) each team went out in, the champion."""
 
     sides: tuple[tuple[int, int], ...]
+    won: tuple[int, ...]
     ready: tuple[int, ...]
     losses: Mapping[int, int]
     out: Mapping[int, int]
@@ -206,7 +207,7 @@ def _replay(
         champion: int | None = 0
     else:
         champion = board.won[-1] if board.won[-1] >= 0 else None
-    return _Standing(tuple(board.sides), tuple(board.ready), losses, out, champion)
+    return _Standing(tuple(board.sides), tuple(board.won), tuple(board.ready), losses, out, champion)
 
 
 def _decide(

@@ -40,8 +40,8 @@ POLL = "every 3s"
 
 @require_safe
 def events_list(request: HtmxHttpRequest) -> HttpResponse:
-    """The events this browser or account can open, newest first."""
-    events = access.events_of(request).order_by("-created_at")[:100]
+    """The events this browser or account can open, newest first, each by the best link it holds."""
+    events = access.event_links_held(request, access.events_of(request).order_by("-created_at")[:100])
     return render(request, "events/list.html", {"events": events})
 
 
@@ -186,8 +186,8 @@ def event_csv(request: HtmxHttpRequest, key: str) -> HttpResponse:
     writer = csv.writer(response)
     columns = ["rank", "name", "played", "wins", "losses", "byes", "points_for", "points_against", "differential"]
     writer.writerow(columns)
-    for line in output(state.event)["standings"]:
-        writer.writerow([_cell(line[column]) for column in columns])
+    for line in state.progress.standings:  # the state's: they show when the next round cannot be paired
+        writer.writerow([_cell(line.output()[column]) for column in columns])
     return response
 
 
