@@ -5,7 +5,18 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test check system bench messages clean
+.PHONY: setup run dev test check system bench messages clean
+
+# The server `make run` starts (tests/test_make_run.py starts this very command): gunicorn, as in
+# docs/operations.md "Production", on every address of this machine. Two processes use both cores of a
+# laptop, and each answers 8 requests at once in its own threads, so phones on a slow Wi-Fi never hold
+# up the others (32 tables: about 64 polls a second). Keep-alive outlasts the phones' 2 s poll, so each
+# keeps its connection; each thread keeps its database connection too (the poll's one query costs less
+# than opening one). Only warnings and errors are logged (no line per request); Ctrl-C stops it.
+WORKERS ?= 2
+THREADS ?= 8
+DJANGO_DB_CONN_MAX_AGE ?= 600
+SERVE = DJANGO_DB_CONN_MAX_AGE=$(DJANGO_DB_CONN_MAX_AGE) $(BIN)/gunicorn --bind 0.0.0.0:$(PORT) --workers $(WORKERS) --threads $(THREADS) --worker-class gthread --keep-alive 5 --log-level warning scorekeeper.wsgi
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +30,16 @@ setup: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 
-## run: serve on 0.0.0.0:$(PORT) and print the address for phones on the same network
+## run: serve on 0.0.0.0:$(PORT) with gunicorn (SERVE, above) and print the address for phones on the same network
 run: setup
 	@$(BIN)/python manage.py lan_address --port $(PORT)
-	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+	$(SERVE)
+
+## dev: for working on the code: Django's runserver, restarted when a file changes, with DJANGO_DEBUG=1
+## (debug pages; static files served from the app folders as they are edited)
+dev: setup
+	@$(BIN)/python manage.py lan_address --port $(PORT)
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
 ## test: ruff (lint and format), the layer contracts (import-linter), the type checker (mypy),
 ## then the whole suite (engine, views, commands, browser) on every core (pytest-xdist)
