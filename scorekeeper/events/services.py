@@ -24,7 +24,7 @@ from scorekeeper.games.models import Player
 from scorekeeper.games.services import game_create, game_import
 
 from .models import Event, EventRound, EventTable
-from .records import event_record, event_state, event_top
+from .records import event_loaded, event_record, event_state, event_top
 
 
 def refusal(template: str, field: str | None = None, **params: object) -> EventError:
@@ -107,6 +107,8 @@ def event_draft(*, event: Event) -> Event:
     """
     event = _locked(event)
     state = event_state(event)
+    if state.unsettled is not None:
+        raise state.unsettled
     if state.unpaired is not None:
         raise state.unpaired
     if not state.progress.complete:
@@ -123,7 +125,7 @@ def _draft_checked(event: Event, draft: dict[str, Any]) -> None:
     Raises:
         EventError: it is not (two entrants swapped across an elimination's bracket, a withdrawn one seated, ...).
     """
-    record = event_record(event_state(event).loaded)
+    record = event_record(event_loaded(event))
     record["played"].append(draft)
     parse_event(record)
 
@@ -201,10 +203,9 @@ def _table_locked(event: Event, round: int, number: int) -> EventTable:
 def _result_saved(event: Event, table: EventTable) -> EventTable:
     """Check the event with ``table`` changed (the engine reads the record), then save both; the
     draft of a next round is dropped, as the results it was paired from have changed."""
-    state = event_state(event)
-    tables = state.loaded.tables[table.round]
-    tables[table.number] = table
-    engine = parse_event(event_record(state.loaded))
+    loaded = event_loaded(event)
+    loaded.tables[table.round][table.number] = table
+    engine = parse_event(event_record(loaded))
     result = engine.played[table.round].tables[table.number].result
     if engine.elimination and result is not None and not result.winners:
         raise refusal(gettext_noop("An elimination match needs a winner: give one side more points."), field="result")
@@ -276,7 +277,7 @@ def event_entrant_add(*, event: Event, name: str, players: Sequence[str] = ()) -
     if event.pairing in ("single_elimination", "double_elimination") and state.loaded.rounds:
         raise refusal(gettext_noop("An elimination's bracket is drawn: no one can join once it has started."))
     entrant: dict[str, Any] = {"name": name, "players": list(players)} if event.style == "teams" else {"name": name}
-    record = event_record(state.loaded)
+    record = event_record(event_loaded(event))
     record["entrants"] = [*record["entrants"], entrant]
     engine = parse_event(record)
     event.entrants = _entrant_records(engine)
@@ -293,11 +294,11 @@ def event_entrant_withdraw(*, event: Event, entrant: int, back: bool = False) ->
             cannot withdraw).
     """
     event = _locked(event)
-    state = _between_rounds(event)
+    _between_rounds(event)
     if not 0 <= entrant < len(event.entrants):
         raise refusal(gettext_noop("Choose an entrant of the event."), field="entrant")
     withdrawn = [index for index in event.withdrawn if index != entrant] + ([] if back else [entrant])
-    record = event_record(state.loaded)
+    record = event_record(event_loaded(event))
     record["withdrawn"] = withdrawn
     parse_event(record)
     event.withdrawn, event.draft = withdrawn, None

@@ -17,6 +17,7 @@ What the next round is, and whether the event is over, is asked of the pairing
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -54,8 +55,19 @@ __all__ = [
 ]
 
 
-def parse_event(data: Any) -> Event:
+def parse_event(
+    data: Any, *, settled: bool = True, results: Mapping[tuple[int, int], TableResult] | None = None
+) -> Event:
     """Read and check an event record; score every table's game.
+
+    ``settled=False`` reads every round and table as strictly, but leaves out the checks of the
+    rounds as a whole (every round but the last complete; an elimination's bracket): for an event
+    whose table corrected a finished game after the next round began, to show where it stands
+    while the table plays the game out again.
+
+    ``results``: by (round, table), 0-based, the result of a table the record gives without its
+    game because the caller knows the game is over and its result (the web app's stored figures of
+    a finished game, :func:`~.rounds.game_result`): then it is not read and scored again.
 
     Raises:
         EventError: the record breaks the format (event-record.md); a table's game record is invalid
@@ -93,8 +105,9 @@ def parse_event(data: Any) -> Event:
         withdrawn=withdrawn,
         played=(),
     )
-    played = tuple(read_round(event, number, raw) for number, raw in enumerate(raw_rounds))
-    _verify_rounds(event, played)
+    played = tuple(read_round(event, number, raw, results or {}) for number, raw in enumerate(raw_rounds))
+    if settled:
+        _verify_rounds(event, played)
     return replace(event, played=played)
 
 

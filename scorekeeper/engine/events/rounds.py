@@ -27,8 +27,10 @@ from .top_level import indexes
 MOST_POINTS = 100_000
 
 
-def read_round(event: Event, round: int, raw: Any) -> Round:
-    """One round of ``played`` (0-based ``round``): its tables read, their games scored."""
+def read_round(event: Event, round: int, raw: Any, results: Mapping[tuple[int, int], TableResult] = {}) -> Round:  # noqa: B006 (never changed)
+    """One round of ``played`` (0-based ``round``): its tables read, their games scored. ``results``:
+    by (round, table), the result of a table written without its game whose game is known to be over
+    (see :func:`~.record.parse_event`)."""
     if not isinstance(raw, Mapping) or not isinstance(raw.get("tables"), list):
         raise event_error(
             gettext_noop("A round must be an object with 'tables', a list, and 'bye', a list."),
@@ -44,7 +46,7 @@ def read_round(event: Event, round: int, raw: Any) -> Round:
     seen: dict[int, int | None] = dict.fromkeys(bye)  # entrant -> the table it sits at (None: a bye)
     tables = []
     for number, table in enumerate(raw["tables"]):
-        read = _table(event, round, number, table)
+        read = _table(event, round, number, table, results.get((round, number)))
         _seat(event, round, number, read.entrants, seen)
         tables.append(read)
     return Round(tuple(tables), bye)
@@ -104,8 +106,9 @@ def _seat(event: Event, round: int, number: int, entrants: tuple[int, ...], seen
         seen[entrant] = number
 
 
-def _table(event: Event, round: int, number: int, raw: Any) -> Table:
-    """One table of a round: its entrants, forfeit and game, checked and scored."""
+def _table(event: Event, round: int, number: int, raw: Any, known: TableResult | None = None) -> Table:
+    """One table of a round: its entrants, forfeit and game, checked and scored (``known``: the
+    result of its game, over, when the record leaves the game out)."""
     where: dict[str, Any] = {"round": round, "table": number}
     if not isinstance(raw, Mapping) or "entrants" not in raw:
         raise event_error(gettext_noop("A table must be an object with 'entrants'."), field="tables", **where)
@@ -125,7 +128,8 @@ def _table(event: Event, round: int, number: int, raw: Any) -> Table:
         )
     points = _points(event, seated, forfeit, raw.get("result"), where)
     if raw.get("game") is None:
-        table = Table(seated, forfeit=forfeit, result=None if forfeit is None else forfeit_result(seated, forfeit))
+        result = known if forfeit is None else forfeit_result(seated, forfeit)
+        table = Table(seated, forfeit=forfeit, result=result)
     else:
         table = _scored(event, seated, forfeit, raw["game"], where)
     if points is None:
@@ -304,10 +308,19 @@ def _played(event: Event, entrants: tuple[int, ...], game: AnyGame, sheet: Sheet
         sides = tuple(range(len(entrants)))
     else:
         sides = tuple(game.side_of(seat) for seat in range(len(entrants)))
-    totals = sheet.totals
-    against = tuple(max(total for other, total in enumerate(totals) if other != side) for side in sides)
+    return game_result(entrants, sides, dict(enumerate(sheet.totals)), sheet.winner)
+
+
+def game_result(
+    entrants: tuple[int, ...], sides: tuple[int, ...], totals: Mapping[int, int], winner: int | None
+) -> TableResult:
+    """The result of a finished game at a table of ``entrants``: ``sides`` the side each entrant
+    played for, ``totals`` each side's final total, ``winner`` the side that won (``None``: none).
+    Each entrant gets its side's total, against it the best other side's; the winning side's
+    entrants win. (The web app reads a finished game's totals from its stored figures, which the
+    engine's scoring wrote, and gives them here.)"""
     return TableResult(
-        winners=tuple(entrant for entrant, side in zip(entrants, sides, strict=True) if side == sheet.winner),
+        winners=tuple(entrant for entrant, side in zip(entrants, sides, strict=True) if side == winner),
         points_for=tuple(totals[side] for side in sides),
-        points_against=against,
+        points_against=tuple(max(total for other, total in totals.items() if other != side) for side in sides),
     )

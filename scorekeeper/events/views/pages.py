@@ -103,6 +103,7 @@ def board_context(request: HtmxHttpRequest, link: OpenedEvent) -> dict[str, Any]
         "entrants": list(enumerate(state.event.entrants)),
         "withdrawn": set(state.event.withdrawn),
         "unpaired": spoken(state.unpaired, gettext) if state.unpaired is not None else "",
+        "unsettled": spoken(state.unsettled, gettext) if state.unsettled is not None else "",
     }
 
 
