@@ -236,4 +236,6 @@ def rules_line(event: Event, state: State) -> str:
 def bracket_svg(state: State) -> str:
     """An elimination event's bracket as an inline ``<svg>`` drawn by the server (``""``: not an
     elimination): the matches round by round, the winners marked, the champion (:mod:`.bracket`)."""
+    if state.unsettled is not None:
+        return ""  # a table's corrected game has left the bracket inconsistent: nothing to draw until it is settled
     return draw_bracket(state.event, state.progress.champion)

@@ -195,6 +195,12 @@ def event_state(event: Event) -> State:
 
 
 def _standing_only(engine: EngineEvent) -> Progress:
-    """Where ``engine`` stands with no next round asked of its pairing: the standings alone."""
+    """Where ``engine`` stands with no next round asked of its pairing: the standings alone (none
+    when an elimination's bracket cannot be followed: a table's corrected game knocked out a team
+    that plays on)."""
     complete = all(round_.complete for round_ in engine.played)
-    return Progress(len(engine.played), complete, None, False, None, standings(engine))
+    try:
+        lines = standings(engine)
+    except ValueError:
+        lines = ()
+    return Progress(len(engine.played), complete, None, False, None, lines)

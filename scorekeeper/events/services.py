@@ -20,8 +20,8 @@ from scorekeeper.engine.events.next_round import pairing_output, progress
 from scorekeeper.engine.events.record import parse_event, rules_record
 from scorekeeper.engine.events.rounds import table_players
 from scorekeeper.engine.text import Text, gettext_noop
-from scorekeeper.games.models import Player
-from scorekeeper.games.services import game_create, game_import
+from scorekeeper.games.models import NAME_LENGTH, Player
+from scorekeeper.games.services import game_create
 
 from .models import Event, EventRound, EventTable
 from .records import event_loaded, event_record, event_state, event_top
@@ -32,7 +32,7 @@ def refusal(template: str, field: str | None = None, **params: object) -> EventE
     return EventError(Text(template, params), field=field)
 
 
-def _entrant_records(engine: Any) -> list[dict[str, Any]]:
+def entrant_records(engine: Any) -> list[dict[str, Any]]:
     """The entrants as the record writes them, names as the engine cleaned them."""
     teams = engine.style == "teams"
     return [
@@ -70,6 +70,7 @@ def event_create(
         if value is not None:
             record[field] = value
     engine = parse_event(record)
+    names_verified(engine)
     progress(engine)  # an event its pairing can never pair (a Spades table of 6 by rotation) is refused now
     return Event.objects.create(
         name=engine.name,
@@ -80,9 +81,33 @@ def event_create(
         rounds=engine.rounds,
         table_size=engine.table_size,
         rank_by=engine.rank_by,
-        entrants=_entrant_records(engine),
+        entrants=entrant_records(engine),
         owner=owner,
     )
+
+
+#: The longest event name (``Event.name``).
+EVENT_NAME_LENGTH = 80
+
+
+def names_verified(engine: Any) -> None:
+    """The event's name and every entrant's and player's name fit what the app stores (an event
+    name 80 characters, a team's, a player's 40, as a game's names).
+
+    Raises:
+        EventError: a name is longer (the entrant named).
+    """
+    if len(engine.name) > EVENT_NAME_LENGTH:
+        raise refusal(gettext_noop("An event's name has at most 80 characters."), field="name")
+    for number, entrant in enumerate(engine.entrants):
+        for name in (entrant.name, *entrant.players):
+            if len(name) > NAME_LENGTH:
+                raise refusal(
+                    gettext_noop("Entrant %(number)d: the name “%(name)s…” is longer than 40 characters."),
+                    field="entrants",
+                    number=number + 1,
+                    name=name[:20],
+                )
 
 
 def _locked(event: Event) -> Event:
@@ -192,10 +217,13 @@ def _table_locked(event: Event, round: int, number: int) -> EventTable:
     """Table ``number`` of round ``round`` (0-based) of the locked ``event``.
 
     Raises:
-        EventError: no such table, or it is not in the last round (earlier results are settled).
+        EventError: no such table, or it is not in the last round (earlier results are settled),
+            unless a table changed a game that was over after the next round began: then any table
+            may be given one, as long as the event stands as a whole after it (:func:`_result_saved`).
     """
     table = EventTable.objects.filter(event=event, round=round, number=number).first()
-    if table is None or round != event.played.count() - 1:
+    last = round == event.played.count() - 1
+    if table is None or not (last or event_state(event).unsettled is not None):
         raise refusal(gettext_noop("Only a table of the last round can be given a forfeit or a result."))
     return table
 
@@ -280,7 +308,8 @@ def event_entrant_add(*, event: Event, name: str, players: Sequence[str] = ()) -
     record = event_record(event_loaded(event))
     record["entrants"] = [*record["entrants"], entrant]
     engine = parse_event(record)
-    event.entrants = _entrant_records(engine)
+    names_verified(engine)
+    event.entrants = entrant_records(engine)
     event.draft = None
     return _bumped(event, "entrants", "draft")
 
@@ -303,46 +332,3 @@ def event_entrant_withdraw(*, event: Event, entrant: int, back: bool = False) ->
     parse_event(record)
     event.withdrawn, event.draft = withdrawn, None
     return _bumped(event, "withdrawn", "draft")
-
-
-@transaction.atomic
-def event_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ()) -> Event:
-    """Store an event record (``docs/event-record.md``) as a new event: its tables' games imported as
-    games (a table without a game gets a new one, to play).
-
-    Raises:
-        EventError, RecordError: the record is invalid.
-    """
-    engine = parse_event(record)
-    event = Event.objects.create(
-        name=engine.name or "Event",
-        kind=engine.game,
-        rules=rules_record(engine.rules),
-        style=engine.style,
-        pairing=engine.pairing,
-        rounds=engine.rounds,
-        table_size=engine.table_size,
-        rank_by=engine.rank_by,
-        entrants=_entrant_records(engine),
-        withdrawn=list(engine.withdrawn),
-        owner=owner,
-    )
-    for number, (raw, round_) in enumerate(zip(record.get("played", []), engine.played, strict=True)):
-        EventRound.objects.create(event=event, round=number, bye=list(round_.bye))
-        tables = []
-        for at, (raw_table, table) in enumerate(zip(raw["tables"], round_.tables, strict=True)):
-            if raw_table.get("game") is not None:
-                game = game_import(record=raw_table["game"], owner=owner, group=group)
-            else:
-                game = game_create(
-                    players=table_players(engine, table.entrants), dealer=0, rules=event.rules,
-                    kind=event.kind, owner=owner, group=group,
-                )  # fmt: skip
-            tables.append(
-                EventTable(
-                    event=event, round=number, number=at, entrants=list(table.entrants), game=game,
-                    forfeit=table.forfeit, points=None if table.points is None else list(table.points),
-                )
-            )  # fmt: skip
-        EventTable.objects.bulk_create(tables)
-    return event

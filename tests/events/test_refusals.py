@@ -3,12 +3,18 @@ pair, a tied result in an elimination (the bracket needs a winner), picked playe
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from scorekeeper.engine.events.event import EventError
 from scorekeeper.events import services
 from scorekeeper.events.forms import EventForm
+from scorekeeper.events.imports import event_import_verified
 from scorekeeper.events.models import Event, EventTable
+from scorekeeper.events.records import event_loaded, event_record
 
 from .factories import new_event, players, started, teams
 
@@ -52,3 +58,29 @@ def test_picked_players_in_a_teams_event_are_refused_at_their_field():
                            known=["Zoe"])  # fmt: skip
     assert individual.is_valid(), individual.errors
     assert individual.cleaned_data["entrant_records"][-1] == {"name": "Zoe"}  # picked after the typed ones
+
+
+def _record_with(**changes) -> dict:
+    event = new_event(4)
+    started(event)
+    record = event_record(event_loaded(event))
+    record.update(changes)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"name": "E" * 81}, "at most 80 characters"),
+        ({"entrants": [*teams(3), {"name": "T" * 41, "players": ["Zed", "Yan"]}]}, "Entrant 4: the name"),
+        ({"entrants": [*teams(3), {"name": "Long", "players": ["P" * 41, "Yan"]}]}, "Entrant 4: the name"),
+    ],
+)
+def test_an_import_with_a_name_the_app_cannot_store_is_refused_at_the_preview(changes, message):
+    record = _record_with(**changes)
+    with pytest.raises(EventError, match=message):
+        event_import_verified(record)
+    before = Event.objects.count()
+    answer = Client().post(reverse("events:import"), {"text": json.dumps(record), "confirm": "yes"})
+    assert answer.status_code == 422
+    assert Event.objects.count() == before

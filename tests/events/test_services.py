@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.engine.events.event import EventError
 from scorekeeper.engine.events.next_round import score_event
-from scorekeeper.events import services
+from scorekeeper.events import imports, services
 from scorekeeper.events.models import Event, EventRound, EventTable
 from scorekeeper.events.records import event_loaded, event_record, event_state
 from scorekeeper.games.changes import row_undo
@@ -421,11 +421,15 @@ def test_event_entrant_withdraw_pairs_the_entrant_no_more_and_back_again():
     assert (event.withdrawn, event.draft) == ([], None)
 
 
-def test_withdrawing_an_entrant_that_had_a_bye_is_refused_by_the_engine():
+def test_an_entrant_that_had_a_bye_may_withdraw_and_its_bye_stands():
     event = new_event(5)
     play_round(event)  # Tens (4) had the bye in round 1
-    error = refused(services.event_entrant_withdraw, event=event, entrant=4)
-    assert str(error) == "In round 1: Tens has withdrawn ('withdrawn'): a withdrawn entrant has no bye."
+    services.event_entrant_withdraw(event=event, entrant=4)
+    state = event_state(event)
+    tens = next(line for line in state.progress.standings if line.entrant == 4)
+    assert (tens.byes, tens.wins) == (1, 1)
+    draft = services.event_draft(event=event).draft
+    assert 4 not in [entrant for table in draft["tables"] for entrant in table["entrants"]] + draft["bye"]
 
 
 def test_event_entrant_withdraw_is_refused_while_a_round_is_in_play():
@@ -458,7 +462,7 @@ def _played_event() -> Event:
 def test_event_import_of_an_export_gives_the_same_record_with_its_games_imported_as_games():
     event = _played_event()
     exported = json.loads(json.dumps(event_record(event_loaded(event))))
-    imported = services.event_import(record=exported)
+    imported = imports.event_import(record=exported)
     assert imported.pk != event.pk and imported.edit_key != event.edit_key
     assert event_record(event_loaded(imported)) == exported
     before, after = (list(EventTable.objects.filter(event=which).select_related("game")) for which in (event, imported))
@@ -482,7 +486,7 @@ def test_an_export_while_a_hand_is_bid_round_trips_without_that_hand():
     spades_services.hand_bids_save(game=tables[1].game, bids=SIDE_0_WINS[0])
     exported = event_record(event_loaded(event))
     assert exported["played"][0]["tables"][1] == {"entrants": [1, 3]}
-    assert event_record(event_loaded(services.event_import(record=exported))) == exported
+    assert event_record(event_loaded(imports.event_import(record=exported))) == exported
 
 
 def test_event_import_takes_a_record_without_its_optional_fields():
@@ -490,7 +494,7 @@ def test_event_import_takes_a_record_without_its_optional_fields():
         "format": "scorekeeper-event/1", "game": "spades", "style": "teams", "pairing": "round_robin",
         "entrants": teams(3),
     }  # fmt: skip
-    imported = services.event_import(record=record)
+    imported = imports.event_import(record=record)
     assert (imported.name, imported.rules, imported.withdrawn) == ("Event", {"preset": "standard"}, [])
     assert not imported.played.exists()
 
@@ -499,7 +503,7 @@ def test_event_import_of_an_invalid_record_stores_nothing():
     event = _played_event()
     exported = event_record(event_loaded(event))
     exported["played"][0]["tables"][1]["game"]["hands"][0]["tricks"] = [5, 5, 5, 5]
-    error = refused(services.event_import, record=exported)
+    error = refused(imports.event_import, record=exported)
     assert str(error).startswith("In round 1, table 2: Hand 1: ")
 
 

@@ -12,7 +12,7 @@ from scorekeeper.events import services
 from scorekeeper.events.records import event_state
 from scorekeeper.games.changes import row_undo
 
-from .factories import new_event, play, play_round, url
+from .factories import new_event, play, play_round, started, url
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +54,25 @@ def test_no_round_is_paired_until_the_game_is_over_again(reopened) -> None:
     play(first[0], 0)
     assert event_state(event).unsettled is None
     services.event_draft(event=event)  # paired again
+
+
+def test_an_elimination_whose_corrected_game_knocks_out_a_team_that_plays_on_can_be_set_right() -> None:
+    """Round 1's table 1 replays its game so the other side wins, after round 2 is under way: the
+    pages still open (no bracket, no standings until it is set right), and the organiser gives that
+    table its result back."""
+    event = new_event(4, pairing="single_elimination")
+    first = play_round(event, [0, 0])  # Aces beat Jacks... (seeds 1 v 4, 2 v 3)
+    second = started(event)
+    row_undo(game=first[0].game)
+    play(first[0], 1)  # now the other side won round 1's table 1, yet its loser plays in round 2
+    play(second[0], 0)  # and round 2's match has its result: the bracket cannot be followed at all
+    client = Client()
+    page = client.get(url("detail", event.edit_key))
+    assert page.status_code == 200
+    assert "The earlier rounds" in page.content.decode()
+    for name, key in (("detail", event.view_key), ("wall", event.view_key)):
+        assert client.get(url(name, key)).status_code == 200
+    assert event_state(event).unsettled is not None
+    services.event_result_set(event=event, round=0, number=0, points=[100, 50])
+    assert event_state(event).unsettled is None
+    assert event_state(event).progress.champion is not None  # the final's result stands

@@ -105,7 +105,7 @@ def parse_event(
         withdrawn=withdrawn,
         played=(),
     )
-    played = tuple(read_round(event, number, raw, results or {}) for number, raw in enumerate(raw_rounds))
+    played = tuple(read_round(event, number, raw, results) for number, raw in enumerate(raw_rounds))
     if settled:
         _verify_rounds(event, played)
     return replace(event, played=played)

@@ -27,7 +27,9 @@ from .top_level import indexes
 MOST_POINTS = 100_000
 
 
-def read_round(event: Event, round: int, raw: Any, results: Mapping[tuple[int, int], TableResult] = {}) -> Round:  # noqa: B006 (never changed)
+def read_round(
+    event: Event, round: int, raw: Any, results: Mapping[tuple[int, int], TableResult] | None = None
+) -> Round:
     """One round of ``played`` (0-based ``round``): its tables read, their games scored. ``results``:
     by (round, table), the result of a table written without its game whose game is known to be over
     (see :func:`~.record.parse_event`)."""
@@ -46,14 +48,15 @@ def read_round(event: Event, round: int, raw: Any, results: Mapping[tuple[int, i
     seen: dict[int, int | None] = dict.fromkeys(bye)  # entrant -> the table it sits at (None: a bye)
     tables = []
     for number, table in enumerate(raw["tables"]):
-        read = _table(event, round, number, table, results.get((round, number)))
+        read = _table(event, round, number, table, (results or {}).get((round, number)))
         _seat(event, round, number, read.entrants, seen)
         tables.append(read)
     return Round(tuple(tables), bye)
 
 
 def _byes(event: Event, round: int, raw: Mapping[str, Any]) -> tuple[int, ...]:
-    """The round's ``bye``: entrant indexes, each once, none withdrawn; and the round has a table or a bye."""
+    """The round's ``bye``: entrant indexes, each once; and the round has a table or a bye. A
+    withdrawn entrant's byes stand, as its results do: the record keeps no date of a withdrawal."""
     count = len(event.entrants)
     bye = raw.get("bye", [])
     if not indexes(bye, count):
@@ -70,13 +73,6 @@ def _byes(event: Event, round: int, raw: Mapping[str, Any]) -> tuple[int, ...]:
         if entrant in given:
             raise event_error(
                 gettext_noop("%(name)s has two byes in this round."),
-                round=round,
-                field="bye",
-                name=event.entrants[entrant].name,
-            )
-        if entrant in event.withdrawn:
-            raise event_error(
-                gettext_noop("%(name)s has withdrawn ('withdrawn'): a withdrawn entrant has no bye."),
                 round=round,
                 field="bye",
                 name=event.entrants[entrant].name,

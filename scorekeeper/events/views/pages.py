@@ -21,7 +21,6 @@ from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.events.event import PLANNED
 from scorekeeper.engine.events.next_round import output
-from scorekeeper.engine.events.record import parse_event
 from scorekeeper.engine.events.top_level import table_size_asked
 from scorekeeper.engine.record import load_json
 from scorekeeper.games import access as game_access
@@ -29,7 +28,7 @@ from scorekeeper.games.presenters import qr_svg
 from scorekeeper.games.throttle import throttle_spend
 from scorekeeper.games.views.http import HtmxHttpRequest
 
-from .. import access, presenters, services
+from .. import access, imports, presenters, services
 from ..access import OpenedEvent, event_for
 from ..forms import EventForm, ImportForm, add_event_error
 from ..records import event_loaded, event_record, event_state
@@ -104,6 +103,10 @@ def board_context(request: HtmxHttpRequest, link: OpenedEvent) -> dict[str, Any]
         "withdrawn": set(state.event.withdrawn),
         "unpaired": spoken(state.unpaired, gettext) if state.unpaired is not None else "",
         "unsettled": spoken(state.unsettled, gettext) if state.unsettled is not None else "",
+        # While a corrected game leaves an earlier round unsettled: every earlier table, to set it right.
+        "earlier": [presenters.tables_shown(state, number, now) for number in range(played - 1)]
+        if state.unsettled is not None
+        else [],
     }
 
 
@@ -211,7 +214,7 @@ def event_import(request: HtmxHttpRequest) -> HttpResponse:
         text = form.cleaned_data["text"]
         try:
             record = load_json(text)
-            preview = output(parse_event(record))
+            preview = output(imports.event_import_verified(record))
         except RuleError as error:
             context["error"] = spoken(error, gettext)
             return render(request, "events/import.html", context, status=422)
@@ -223,9 +226,13 @@ def event_import(request: HtmxHttpRequest) -> HttpResponse:
         if refusal is not None:
             context["error"] = str(refusal)
             return render(request, "events/import.html", context, status=429)
-        event = services.event_import(
-            record=record, owner=game_access.new_owner(request), group=game_access.group_of(request)
-        )
+        try:
+            event = imports.event_import(
+                record=record, owner=game_access.new_owner(request), group=game_access.group_of(request)
+            )
+        except RuleError as error:  # checked at the preview; a game's own check may still refuse it
+            context["error"] = spoken(error, gettext)
+            return render(request, "events/import.html", context, status=422)
         access.event_started(request, event)
         return redirect("events:detail", event.edit_key)
     status = 422 if request.method == "POST" else 200
