@@ -179,10 +179,10 @@ def seating(state: State, event: Event) -> Seating | None:
     )
 
 
-def event_token(*, key: str) -> str | None:
-    """What the wall's poll compares: the event's version, and the sum and count of its tables'
-    games' versions (a save at any table changes it). One query on the key indexes and the
-    tables' event index; ``None``: no event has this link."""
+def event_versions(*, key: str) -> tuple[int, int, int] | None:
+    """The event's version, and the sum and count of its tables' games' versions (a save at any
+    table changes the sum). One query on the key indexes and the tables' event index; ``None``: no
+    event has this link."""
     quote = connection.ops.quote_name
     event, table, game = (quote(model._meta.db_table) for model in (Event, EventTable, Game))
     with connection.cursor() as cursor:
@@ -195,7 +195,14 @@ def event_token(*, key: str) -> str | None:
             [key, key],
         )
         row = cursor.fetchone()
-    return None if row is None else f"{row[0]}-{row[1]}-{row[2]}"
+    return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
+
+
+def event_token(*, key: str) -> str | None:
+    """What the wall's poll compares (:func:`event_versions` as ``"version-sum-count"``); ``None``:
+    no event has this link."""
+    versions = event_versions(key=key)
+    return None if versions is None else "-".join(map(str, versions))
 
 
 def style_label(event: Event) -> str:

@@ -90,8 +90,8 @@ def event_loaded(event: Event, *, whole: bool = True) -> Loaded:
     """
     rounds = list(event.played.all())
     tables: list[list[EventTable]] = [[] for _ in rounds]
-    for table in EventTable.objects.filter(event=event).select_related("game"):
-        tables[table.round].append(table)
+    for table in EventTable.objects.filter(event=event, round__lt=len(rounds)).select_related("game"):
+        tables[table.round].append(table)  # a round started since its rounds were read: not yet
     # The records alone, not Row instances: a 32-table event's 3,000 rows are read for its record.
     stored = Row.objects.filter(game__event_table__event=event)
     earlier = Seat.objects.filter(game__event_table__event=event, game__finished=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 
 from scorekeeper.engine.events.event import EventError
 from scorekeeper.engine.events.next_round import pairing_output, progress
@@ -140,18 +140,32 @@ def event_draft(*, event: Event) -> Event:
         raise refusal(gettext_noop("Round %(round)d is still being played."), round=state.progress.round)
     if state.progress.next_round is None:
         raise refusal(gettext_noop("The event is over: no round follows."))
-    event.draft = pairing_output(state.progress.next_round)
+    event.draft = {**pairing_output(state.progress.next_round), PAIRED_FROM: results_version(event)}
     return _bumped(event, "draft")
 
 
+#: The draft's key for the sum of the tables' games' versions it was paired from.
+PAIRED_FROM = "paired_from"
+
+
+def results_version(event: Event) -> int:
+    """The sum of the versions of ``event``'s tables' games (every save at a table adds to it): a
+    draft paired at one sum was paired from other results than a table shows at another. One query."""
+    return EventTable.objects.filter(event=event).aggregate(total=Sum("game__version"))["total"] or 0
+
+
 def _draft_checked(event: Event, draft: dict[str, Any]) -> None:
-    """The event's record with ``draft`` as a round to play is valid (the engine reads it).
+    """``draft`` was paired from the results as they are (no table changed its game since), and the
+    event's record with it as a round to play is valid (the engine reads it).
 
     Raises:
-        EventError: it is not (two entrants swapped across an elimination's bracket, a withdrawn one seated, ...).
+        EventError: a table changed its game since; or the record is not valid (two entrants swapped
+            across an elimination's bracket, a withdrawn one seated, ...).
     """
+    if draft.get(PAIRED_FROM) != results_version(event):
+        raise refusal(gettext_noop("A table changed its game since this round was paired: pair it again."))
     record = event_record(event_loaded(event))
-    record["played"].append(draft)
+    record["played"].append({"tables": draft["tables"], "bye": draft["bye"]})
     parse_event(record)
 
 
@@ -175,6 +189,7 @@ def event_draft_swap(*, event: Event, first: int, second: int) -> Event:
             for table in event.draft["tables"]
         ],
         "bye": sorted(swap.get(entrant, entrant) for entrant in event.draft["bye"]),
+        PAIRED_FROM: event.draft.get(PAIRED_FROM),
     }
     _draft_checked(event, draft)
     event.draft = draft

@@ -1,24 +1,29 @@
 // The organiser's dashboard polls its #board every few seconds (the server answers 204 when nothing
 // changed). A board swapped in while the organiser is choosing something would wipe it out, so:
-// - while a form on the board holds a change not yet sent, or a field of it has the focus, the poll waits;
-// - a section the organiser opened (<details> with an id) stays open across a swap.
+// - while a field on the board holds a value other than the one it came with, or has the focus,
+//   the poll waits (a value typed and cleared again, or a section closed, lets it go on);
+// - a section the organiser opened (<details> with an id) stays open across the poll's swap.
 (() => {
   const board = () => document.getElementById("board");
-  const editing = (element) => element.dataset.editing === "1";
 
-  document.addEventListener("input", (event) => {
-    const here = board();
-    if (here && here.contains(event.target) && event.target.form) here.dataset.editing = "1";
-  });
-  document.addEventListener("submit", (event) => {
-    const here = board();
-    if (here && here.contains(event.target)) delete here.dataset.editing;
-  });
+  const changed = (field) => {
+    if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+    if (field.tagName === "SELECT") {
+      // A select with no option marked selected shows its first one: that is its default then.
+      const marked = [...field.options].findIndex((option) => option.defaultSelected);
+      return field.selectedIndex !== Math.max(marked, 0);
+    }
+    return field.value !== field.defaultValue;
+  };
+  const choosing = (here) => {
+    const focused = document.activeElement;
+    if (here.contains(focused) && focused.matches("input, select, textarea")) return true;
+    return [...here.querySelectorAll("input:not([type=hidden]), select, textarea")].some(changed);
+  };
+
   document.addEventListener("htmx:beforeRequest", (event) => {
     const here = board();
-    if (!here || event.detail.elt !== here) return;  // only the poll, never a form's own post
-    const focused = document.activeElement;
-    if (editing(here) || (here.contains(focused) && focused.matches("input, select, textarea"))) event.preventDefault();
+    if (here && event.detail.elt === here && choosing(here)) event.preventDefault();  // the poll only
   });
   let open = [];
   document.addEventListener("htmx:beforeSwap", (event) => {

@@ -55,3 +55,15 @@ def test_an_opened_section_stays_open_while_the_board_follows_the_tables(live_se
     expect(page.locator("#table-1")).to_contain_text("Finished", timeout=TWO_POLLS_MS * 2)
     expect(page.locator("#fix-2")).to_have_attribute("open", "")
     assert Game.objects.get(pk=tables[0].game_id).finished
+
+
+def test_a_value_typed_and_cleared_again_lets_the_board_follow_the_tables(live_server, page: Page) -> None:
+    tables, _key = _dashboard(page, live_server)
+    page.locator("#fix-1 > summary").click()
+    points = page.locator("#fix-1").get_by_role("spinbutton").first
+    points.fill("123")
+    points.fill("")
+    page.locator("#fix-1 > summary").click()  # closed again
+    page.locator("h1").click()  # the focus leaves the form
+    play(tables[1], 0)
+    expect(page.locator("#table-2")).to_contain_text("Finished", timeout=TWO_POLLS_MS * 2)

@@ -163,7 +163,7 @@ def test_event_create_refuses_rounds_missing_for_swiss_at_the_rounds_field():
 def test_event_draft_keeps_the_engines_next_round_and_bumps_the_version():
     event = new_event(5)
     drafted = services.event_draft(event=event)
-    assert drafted.draft == {"tables": [{"entrants": [0, 2]}, {"entrants": [1, 3]}], "bye": [4]}
+    assert drafted.draft == {"tables": [{"entrants": [0, 2]}, {"entrants": [1, 3]}], "bye": [4], "paired_from": 0}
     assert fresh(event).draft == drafted.draft
     assert fresh(event).version == 1
     assert not EventRound.objects.filter(event=event).exists()  # nothing started
@@ -191,7 +191,10 @@ def test_event_draft_swap_swaps_two_entrants_across_tables():
     event = new_event(4)
     services.event_draft(event=event)  # [0, 2], [1, 3]
     swapped = services.event_draft_swap(event=event, first=0, second=3)
-    assert fresh(event).draft == {"tables": [{"entrants": [3, 2]}, {"entrants": [1, 0]}], "bye": []}
+    assert fresh(event).draft == {
+        **{"tables": [{"entrants": [3, 2]}, {"entrants": [1, 0]}], "bye": []},
+        "paired_from": 0,
+    }
     assert swapped.version == 2
 
 
@@ -199,7 +202,10 @@ def test_event_draft_swap_swaps_a_seated_entrant_with_the_bye():
     event = new_event(5)
     services.event_draft(event=event)  # [0, 2], [1, 3], bye [4]
     services.event_draft_swap(event=event, first=4, second=1)
-    assert fresh(event).draft == {"tables": [{"entrants": [0, 2]}, {"entrants": [4, 3]}], "bye": [1]}
+    assert fresh(event).draft == {
+        **{"tables": [{"entrants": [0, 2]}, {"entrants": [4, 3]}], "bye": [1]},
+        "paired_from": 0,
+    }
 
 
 @pytest.mark.parametrize(("first", "second"), [(0, 0), (0, 9), (7, 1)])
@@ -223,7 +229,10 @@ def test_event_draft_swap_that_breaks_the_elimination_bracket_is_refused_with_th
         "In round 1, table 1: Jacks and Queens do not meet in the bracket now;"
         " its matches: Aces v Queens; Jacks v Kings."
     )
-    assert fresh(event).draft == {"tables": [{"entrants": [0, 3]}, {"entrants": [1, 2]}], "bye": []}
+    assert fresh(event).draft == {
+        **{"tables": [{"entrants": [0, 3]}, {"entrants": [1, 2]}], "bye": []},
+        "paired_from": 0,
+    }
 
 
 # --- event_round_start -----------------------------------------------------------------------------------------------
@@ -272,7 +281,7 @@ def test_event_round_start_is_refused_when_the_round_drafted_from_is_no_longer_c
     assert first[0].game is not None
     row_undo(game=first[0].game)
     error = refused(services.event_round_start, event=event)
-    assert str(error).startswith("In round 1, table 1: The game is not over (and no one forfeits), yet round 2")
+    assert str(error) == "A table changed its game since this round was paired: pair it again."
 
 
 # --- forfeits and results ---------------------------------------------------------------------------------------------

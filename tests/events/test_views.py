@@ -286,7 +286,12 @@ def test_late_entrants_and_withdrawals_through_the_dashboard(client: Client):
     assert client.post(add, {"name": "Tens", "first": "Ida", "second": "Jon"}).status_code == 302
     assert Event.objects.get().entrants[-1] == {"name": "Tens", "players": ["Ida", "Jon"]}
     refused = client.post(add, {"name": "", "first": "Kim", "second": "Lou"})
-    assert refused.status_code == 422 and "Give the entrant a name." in refused.content.decode()
+    assert refused.status_code == 422 and "Name: This field is required." in refused.content.decode()
+    too_long = client.post(add, {"name": "Twos", "first": "K" * 41, "second": "Lou"})
+    assert (
+        too_long.status_code == 422
+        and "Player 1: Ensure this value has at most 40 characters" in too_long.content.decode()
+    )
     assert client.post(url("withdraw", event.edit_key, 5)).status_code == 302
     assert Event.objects.get().withdrawn == [4]
     page = client.get(address("detail", event.edit_key)).content.decode()

@@ -32,6 +32,7 @@ from .. import access, imports, presenters, services
 from ..access import OpenedEvent, event_for
 from ..forms import EventForm, ImportForm, add_event_error
 from ..records import event_loaded, event_record, event_state
+from ..services import PAIRED_FROM
 
 #: The wall and the dashboard poll this often (the same cheap poll as the sheet: 204 when unchanged).
 POLL = "every 3s"
@@ -77,13 +78,16 @@ def board_context(request: HtmxHttpRequest, link: OpenedEvent) -> dict[str, Any]
     """What the dashboard and the standings pages show: where the event stands, the tables of the
     round in play, who sits where, and the poll's token."""
     event = link.event
+    # The token first: a save landing while the page is made shows at the next poll, never lost under a new token.
+    versions = presenters.event_versions(key=link.key)
+    token = "-".join(map(str, versions)) if versions is not None else ""
     state = event_state(event)
     now = timezone.now()
     played = len(state.event.played)
     rounds = state.loaded.rounds
     started = rounds[-1].started if rounds else None
     tables = presenters.tables_shown(state, played - 1, now)
-    token = presenters.event_token(key=link.key)
+    round_minutes = presenters.round_minutes(started if not state.progress.complete else None, now)
     return {
         "event": event,
         "link": link,
@@ -93,16 +97,19 @@ def board_context(request: HtmxHttpRequest, link: OpenedEvent) -> dict[str, Any]
         "tables": tables,
         "playing": [table for table in tables if table.state in ("waiting", "playing")],
         "seating": presenters.seating(state, event),
-        "round_minutes": presenters.round_minutes(started if not state.progress.complete else None, now),
+        "round_minutes": round_minutes,
         "champion": None if state.progress.champion is None else state.event.entrants[state.progress.champion].name,
         "pairing_label": presenters.style_label(event),
         "bracket": presenters.bracket_svg(state) if state.event.elimination else "",
-        "token": _live_token(token, tables),
+        "token": _live_token(token, ticking=round_minutes is not None),
         "poll": POLL,
         "entrants": list(enumerate(state.event.entrants)),
+        # The swap's choices: the entrants of the drafted round, table by table, then its byes.
+        "drafted": [(entrant, state.event.entrants[entrant].name) for entrant in _drafted(event.draft)],
         "withdrawn": set(state.event.withdrawn),
         "unpaired": spoken(state.unpaired, gettext) if state.unpaired is not None else "",
         "unsettled": spoken(state.unsettled, gettext) if state.unsettled is not None else "",
+        "stale": event.draft is not None and versions is not None and event.draft.get(PAIRED_FROM) != versions[1],
         # While a corrected game leaves an earlier round unsettled: every earlier table, to set it right.
         "earlier": [presenters.tables_shown(state, number, now) for number in range(played - 1)]
         if state.unsettled is not None
@@ -110,11 +117,17 @@ def board_context(request: HtmxHttpRequest, link: OpenedEvent) -> dict[str, Any]
     }
 
 
-def _live_token(token: str | None, tables: list[presenters.TableShown]) -> str:
-    """The poll's token, with the minute while a timed table plays (its time left changes)."""
-    if any(table.minutes_left for table in tables):
-        return f"{token}-{timezone.now():%H%M}"
-    return token or ""
+def _drafted(draft: dict[str, Any] | None) -> list[int]:
+    """The entrants of ``draft`` in its order: table by table (seat by seat), then the byes."""
+    if draft is None:
+        return []
+    return [entrant for table in draft["tables"] for entrant in table["entrants"]] + list(draft["bye"])
+
+
+def _live_token(token: str, *, ticking: bool) -> str:
+    """The poll's token, with the minute while a round is played (``ticking``: its clock and the
+    tables' time left change every minute, so the page is sent afresh once a minute)."""
+    return f"{token}-{timezone.now():%H%M}" if ticking else token
 
 
 @require_safe
@@ -158,7 +171,7 @@ def event_live(request: HtmxHttpRequest, key: str) -> HttpResponse:
     if token is None:
         return HttpResponseClientRefresh() if request.htmx else HttpResponseNotFound()
     shown = request.GET.get("v", "")
-    if shown == token or shown.startswith(f"{token}-") and shown == f"{token}-{timezone.now():%H%M}":
+    if shown in (token, f"{token}-{timezone.now():%H%M}"):
         return HttpResponse(status=204)
     link = event_for(request, key)
     page = request.GET.get("page", "standings")

@@ -129,8 +129,11 @@ def table_forfeit(request: HtmxHttpRequest, key: str, round: int, number: int) -
     """Record a forfeit at table ``number`` of round ``round`` (1-based): ``entrant`` forfeits, or
     empty to take the forfeit back."""
     link = event_for(request, key, edit=True)
-    entrant = small_number(request.POST.get("entrant", ""), digits=3)
+    posted = request.POST.get("entrant", "")
+    entrant = small_number(posted, digits=3)
     try:
+        if posted and entrant is None:  # never read as "nobody": that would take a forfeit back
+            raise services.refusal(gettext_noop("Choose who forfeits, or nobody."), field="forfeit")
         services.event_forfeit_set(event=link.event, round=round - 1, number=number - 1, entrant=entrant)
     except RuleError as error:
         return _refused(request, link, error)
@@ -143,19 +146,29 @@ def table_result(request: HtmxHttpRequest, key: str, round: int, number: int) ->
     """Set the result of table ``number`` of round ``round`` (1-based) by the organiser: ``points_<i>``
     per entrant of the table; ``clear`` takes it back (the game's own result counts)."""
     link = event_for(request, key, edit=True)
-    points: list[int] | None = None
-    if not request.POST.get("clear"):
-        values = [request.POST.get(f"points_{at}", "").strip() for at in range(6)]
-        values = [value for value in values if value]
-        try:
-            points = [int(value) for value in values]
-        except ValueError:
-            points = []
+    points = None if request.POST.get("clear") else _points(request)
     try:
+        if points == []:
+            raise services.refusal(
+                gettext_noop("Give every entrant at the table its points, a whole number."), field="result"
+            )
         services.event_result_set(event=link.event, round=round - 1, number=number - 1, points=points)
     except RuleError as error:
         return _refused(request, link, error)
     return _done(request, link, gettext("Result set.") if points is not None else gettext("Result taken back."))
+
+
+def _points(request: HtmxHttpRequest) -> list[int]:
+    """The points posted as ``points_0``, ``points_1``, ... (a table seats at most 6), in order; ``[]``
+    when one is not a whole number or one is missing before another (never read shifted)."""
+    values = [request.POST.get(f"points_{at}", "").strip() for at in range(6)]
+    given = [value for value in values if value]
+    if values[: len(given)] != given:
+        return []
+    try:
+        return [int(value) for value in given]
+    except ValueError:
+        return []
 
 
 @require_POST
@@ -165,7 +178,9 @@ def entrant_add(request: HtmxHttpRequest, key: str) -> HttpResponse:
     form = EntrantForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.refusal(gettext_noop("Give the entrant a name."), field="name")
+            field, errors = next(iter(form.errors.items()))
+            label = str(form.fields[field].label)
+            raise services.refusal(gettext_noop("%(label)s: %(error)s"), field="name", label=label, error=errors[0])
         data = form.cleaned_data
         players = [name for name in (data["first"], data["second"]) if name]
         services.event_entrant_add(event=link.event, name=data["name"], players=players)
