@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -33,7 +34,11 @@ MOST_ENTRANTS = 256
 
 
 def _rules_choices(saved: list[HouseRules]) -> list[tuple[str, Any]]:
-    presets = [(f"spades:{name}", _(title)) for name, (title, _source) in PRESET_INFO.items()]
+    # Each option names its game too: a closed menu shows the option alone, not its group ("Spades · Tournament").
+    presets = [
+        (f"spades:{name}", format_lazy("{} · {}", _("Spades"), _(title)))
+        for name, (title, _source) in PRESET_INFO.items()
+    ]
     choices: list[tuple[str, Any]] = [(_("Spades"), presets), (_("Mü"), [("mu:standard", _("Mü: standard rules"))])]
     if saved:
         choices.append((_("Saved house rules"), [(f"saved:{rules.pk}", rules.name) for rules in saved]))
