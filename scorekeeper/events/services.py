@@ -170,15 +170,20 @@ def _draft_checked(event: Event, draft: dict[str, Any]) -> None:
 
 
 @transaction.atomic
-def event_draft_swap(*, event: Event, first: int, second: int) -> Event:
+def event_draft_swap(*, event: Event, first: int, second: int, shown: int | None = None) -> Event:
     """Swap entrants ``first`` and ``second`` (indexes) in the draft: their seats, tables or byes.
+    ``shown``: the event's version the organiser's page showed (a swap sent twice, or after another
+    change, is refused rather than undoing itself); ``None``: not checked.
 
     Raises:
-        EventError: no draft; an entrant not in it; the round swapped is not one the event allows.
+        EventError: no draft; the event changed since ``shown``; an entrant not in it; the round
+            swapped is not one the event allows.
     """
     event = _locked(event)
     if event.draft is None:
         raise refusal(gettext_noop("Pair the next round first."))
+    if shown is not None and shown != event.version:
+        raise refusal(gettext_noop("The next round changed since this page showed it: check it, then swap."))
     swap = {first: second, second: first}
     places = [*(table["entrants"] for table in event.draft["tables"]), event.draft["bye"]]
     if first == second or not all(any(entrant in place for place in places) for entrant in swap):

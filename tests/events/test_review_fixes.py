@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.events import services
-from scorekeeper.events.models import EventTable
+from scorekeeper.events.models import Event, EventTable
 from scorekeeper.events.records import event_loaded, event_record
 from scorekeeper.games.changes import row_undo
 
@@ -75,3 +75,18 @@ def test_an_imports_confirmation_is_sent_as_multipart() -> None:
     button = page.index('name="confirm"')
     form = page[page.rindex("<form", 0, button) : button]
     assert 'enctype="multipart/form-data"' in form[: form.index(">")]
+
+
+def test_a_swap_sent_twice_is_refused_the_second_time_not_undone() -> None:
+    event = new_event(4)
+    play_round(event)
+    services.event_draft(event=event)
+    client = Client()
+    page = client.get(url("detail", event.edit_key)).content.decode()
+    version = page.split('name="version" value="')[1].split('"')[0]
+    swap = {"first": "0", "second": "1", "version": version}
+    assert client.post(url("swap", event.edit_key), swap).status_code == 302
+    drafted = Event.objects.get().draft
+    again = client.post(url("swap", event.edit_key), swap)
+    assert again.status_code == 422 and "changed since this page showed it" in again.content.decode()
+    assert Event.objects.get().draft == drafted

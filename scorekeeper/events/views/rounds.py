@@ -70,7 +70,8 @@ def round_swap(request: HtmxHttpRequest, key: str) -> HttpResponse:
     try:
         if first is None or second is None:
             raise services.refusal(gettext_noop("Choose two different entrants of the next round to swap."))
-        services.event_draft_swap(event=link.event, first=first, second=second)
+        shown = small_number(request.POST.get("version", ""))
+        services.event_draft_swap(event=link.event, first=first, second=second, shown=shown)
     except RuleError as error:
         return _refused(request, link, error)
     return _done(request, link, gettext("Swapped."))
