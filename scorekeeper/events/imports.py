@@ -10,17 +10,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.events.event import EventError
-from scorekeeper.engine.events.record import parse_event, rules_record
+from scorekeeper.engine.events.record import parse_event
 from scorekeeper.engine.events.rounds import table_players
 from scorekeeper.games.models import Player
 from scorekeeper.games.records import record_verified
 from scorekeeper.games.services import game_create, game_import
 
 from .models import Event, EventRound, EventTable
-from .services import entrant_records, names_verified
+from .services import event_stored, names_verified
 
 
 def event_import_verified(record: Any) -> Any:
@@ -52,19 +53,7 @@ def event_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ()
         EventError, RecordError: the record is invalid.
     """
     engine = event_import_verified(record)
-    event = Event.objects.create(
-        name=engine.name or "Event",
-        kind=engine.game,
-        rules=rules_record(engine.rules),
-        style=engine.style,
-        pairing=engine.pairing,
-        rounds=engine.rounds,
-        table_size=engine.table_size,
-        rank_by=engine.rank_by,
-        entrants=entrant_records(engine),
-        withdrawn=list(engine.withdrawn),
-        owner=owner,
-    )
+    event = event_stored(engine, owner=owner, name=gettext("Event"))
     for number, (raw, round_) in enumerate(zip(record.get("played", []), engine.played, strict=True)):
         EventRound.objects.create(event=event, round=number, bye=list(round_.bye))
         tables = []

@@ -72,8 +72,14 @@ def event_create(
     engine = parse_event(record)
     names_verified(engine)
     progress(engine)  # an event its pairing can never pair (a Spades table of 6 by rotation) is refused now
+    return event_stored(engine, owner=owner)
+
+
+def event_stored(engine: Any, *, owner: Any, name: str = "") -> Event:
+    """A new event of the engine's reading of a record's top level (names as the engine cleaned them,
+    the rules as the preset and the keys changed), saved, with no round; ``name`` for a record without one."""
     return Event.objects.create(
-        name=engine.name,
+        name=engine.name or name,
         kind=engine.game,
         rules=rules_record(engine.rules),
         style=engine.style,
@@ -82,6 +88,7 @@ def event_create(
         table_size=engine.table_size,
         rank_by=engine.rank_by,
         entrants=entrant_records(engine),
+        withdrawn=list(engine.withdrawn),
         owner=owner,
     )
 
