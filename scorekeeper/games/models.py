@@ -88,7 +88,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["owner", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["owner", "-updated_at"]),
+            # The ratings rate a group's finished games of a kind in the order they were started.
+            models.Index(fields=["owner", "kind", "finished", "created_at"], name="game_rating_order"),
+        ]
 
     def __str__(self) -> str:
         return " · ".join(self.players)
@@ -289,6 +293,37 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} seat {self.seat}"
+
+
+class RatingStep(models.Model):
+    """A player's rating after one finished game: the ratings' read model (issue 29, ``docs/ratings.md``).
+
+    Rebuilt in the transaction of every write that finishes, corrects, imports or undoes a game,
+    from that game on (``games.ratings``), so it is never out of step; the hands stay the only
+    facts. ``mu`` and ``sigma`` are OpenSkill's after the game; ``kind`` and ``at`` (the game's
+    ``created_at``, with the game's id the order games are rated in) are the game's, copied so
+    a player's history is read from one index. Each kind of game has its own ratings.
+    """
+
+    player = models.ForeignKey(Player, related_name="rating_steps", on_delete=models.CASCADE)
+    game = models.ForeignKey(Game, related_name="rating_steps", on_delete=models.CASCADE)
+    kind = models.CharField(max_length=16)
+    at = models.DateTimeField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "kind", "at", "game"]
+        constraints = [models.UniqueConstraint(fields=["player", "game"], name="one_rating_step_per_game")]
+        indexes = [models.Index(fields=["player", "kind", "at", "game"], name="rating_history")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after {self.game_id}"
+
+    @property
+    def ordinal(self) -> float:
+        """``mu - 3 * sigma``, the rating the ladder ranks by."""
+        return self.mu - 3 * self.sigma
 
 
 #: The figures a seat of the read model takes from the engine's ``PlayerLine``.

@@ -24,6 +24,7 @@ from scorekeeper.engine.text import Text, gettext_noop
 from .changes import READ_MODEL_FIELDS, Scored, game_locked, read_model_lines, rebuild_read_model
 from .kinds import engine_of, kind_of
 from .models import NAME_LENGTH, SEAT_FIGURES, Game, Player, Row, Seat, new_key
+from .ratings import ratings_after, ratings_from
 from .records import record_verified
 
 
@@ -130,6 +131,8 @@ def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ())
     game.save()
     _rows_stored(rows)
     _seat_players(game, group, owner, rows=rows, scored=scored)
+    if game.finished:
+        ratings_after(game)
     return game
 
 
@@ -253,7 +256,8 @@ def player_merge(*, player: Player, into: Player) -> Player:
             field="into",
         )  # fmt: skip
     Seat.objects.filter(player=player).update(player=into)
-    player.delete()
+    player.delete()  # and its rating steps: the merged person's are rated anew from their first game
+    ratings_from(Game.objects.filter(seats__player=into, finished=True))
     return into
 
 
@@ -292,6 +296,7 @@ def games_import(
     _rows_stored([row for _game, rows, _scored in built for row in rows])
     Player.objects.bulk_create(list(new.values()))
     Seat.objects.bulk_create(seats)
+    ratings_from(game for game in games if game.finished)
     return games
 
 

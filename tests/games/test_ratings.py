@@ -1,0 +1,117 @@
+"""The ratings' read model (issue 29.2): rebuilt with every write that finishes, corrects, imports or
+undoes a game, it always equals rating the group's finished games from scratch in order
+(``ratings_rebuild``, ``manage.py rebuild_ratings``) and the engine's ladder of those games."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from pytest import approx
+
+from scorekeeper.engine.ratings import Match, ladder, match_of
+from scorekeeper.engine.record import score_game
+from scorekeeper.games import services
+from scorekeeper.games.changes import row_undo
+from scorekeeper.games.kinds import engine_of
+from scorekeeper.games.models import Game, Player, RatingStep
+from scorekeeper.games.ratings import ratings_rebuild
+from scorekeeper.games.records import game_export
+
+from .factories import play
+
+pytestmark = pytest.mark.django_db
+
+ONE_HAND = {"preset": "standard", "hand_limit": 1}
+#: Side 0 bids 10 and makes it; the other way round.
+SIDE_0_WINS = ([5, 2, 5, 1], [5, 2, 5, 1])
+SIDE_1_WINS = ([1, 5, 2, 5], [1, 5, 2, 5])
+
+
+def steps() -> dict[tuple[int, object], tuple[float, float]]:
+    """Every rating step, rounded to 9 places (the same arithmetic in another order may differ in the last bits)."""
+    return {(s.player_id, s.game_id): (round(s.mu, 9), round(s.sigma, 9)) for s in RatingStep.objects.all()}
+
+
+def new_game(players, owner=None, rules=ONE_HAND) -> Game:
+    group = Player.objects.filter(owner=owner)
+    return services.game_create(kind="spades", players=players, dealer=0, rules=rules, owner=owner, group=group)
+
+
+def assert_as_from_scratch(owner=None, same: dict[str, str] | None = None) -> None:
+    """The read model equals a rebuild, and each player's last step the engine's ladder of the group's
+    games (``same``: names the games wrote that are one person now, a merge: the name they go by)."""
+    kept = steps()
+    ratings_rebuild()
+    assert steps() == kept
+    games = Game.objects.filter(owner=owner, finished=True, kind="spades").order_by("created_at", "pk")
+    matches = [match_of(engine, score_game(engine)) for engine in (engine_of(game) for game in games)]
+    matches = [
+        Match(tuple(tuple((same or {}).get(name, name) for name in team) for team in match.teams), match.ranks)
+        for match in matches
+        if match
+    ]
+    for rating in ladder(match for match in matches if match):
+        player = Player.objects.get(owner=owner, name=rating.name)
+        last = RatingStep.objects.filter(player=player).order_by("at", "game_id").last()
+        assert (last.mu, last.sigma) == approx((rating.mu, rating.sigma))
+
+
+def test_a_finished_game_rates_its_players_and_an_unfinished_one_does_not() -> None:
+    game = new_game(["Ann", "Bob", "Cat", "Dan"], rules={"preset": "standard"})
+    play(game, *SIDE_0_WINS)
+    assert not RatingStep.objects.exists()
+    finished = new_game(["Ann", "Bob", "Cat", "Dan"])
+    play(finished, *SIDE_0_WINS)
+    assert RatingStep.objects.filter(game=finished).count() == 4
+    assert_as_from_scratch()
+
+
+def test_correcting_an_old_game_re_rates_every_later_one() -> None:
+    games = [new_game(["Ann", "Bob", "Cat", "Dan"]), new_game(["Ann", "Eve", "Cat", "Fay"]),
+             new_game(["Gus", "Hal", "Ida", "Jon"]), new_game(["Bob", "Eve", "Dan", "Fay"])]  # fmt: skip
+    for game in games:
+        play(game, *SIDE_0_WINS)
+    untouched = {key: value for key, value in steps().items() if key[1] == games[2].pk}
+    row_undo(game=games[0])  # the first game: not over any more
+    assert not RatingStep.objects.filter(game=games[0]).exists()
+    assert_as_from_scratch()
+    play(games[0], *SIDE_1_WINS)  # and now the other side won it
+    assert_as_from_scratch()
+    assert {key: value for key, value in steps().items() if key[1] == games[2].pk} == untouched  # not reached
+
+
+def test_an_import_and_a_merge_keep_the_ratings_as_from_scratch() -> None:
+    first = new_game(["Ann", "Bob", "Cat", "Dan"])
+    play(first, *SIDE_0_WINS)
+    record = game_export(first)
+    record["players"] = ["ann2", "Bob", "Cat", "Dan"]
+    services.game_import(record=record, group=Player.objects.filter(owner=None))
+    assert_as_from_scratch()
+    services.player_merge(player=Player.objects.get(name="ann2"), into=Player.objects.get(name="Ann"))
+    assert_as_from_scratch(same={"ann2": "Ann"})
+    assert RatingStep.objects.filter(player__name="Ann").count() == 2
+
+
+def test_groups_and_kinds_are_rated_apart() -> None:
+    host = User.objects.create_user("host", password="ratings-29-x")
+    mine = new_game(["Ann", "Bob", "Cat", "Dan"], owner=host)
+    theirs = new_game(["Ann", "Bob", "Cat", "Dan"])
+    play(mine, *SIDE_0_WINS)
+    play(theirs, *SIDE_1_WINS)
+    assert_as_from_scratch(owner=host)
+    assert_as_from_scratch()
+    fresh = RatingStep.objects.get(game=theirs, player__name="Ann")
+    alone = ladder([match_of(engine_of(theirs), score_game(engine_of(theirs)))])
+    assert (fresh.mu, fresh.sigma) == approx(next((r.mu, r.sigma) for r in alone if r.name == "Ann"))
+
+
+def test_a_save_that_finishes_the_newest_game_costs_a_fixed_number_of_queries(django_assert_max_num_queries) -> None:
+    for _ in range(5):
+        play(new_game(["Ann", "Bob", "Cat", "Dan"]), *SIDE_0_WINS)
+    game = new_game(["Ann", "Bob", "Cat", "Dan"])
+    from scorekeeper.games.ratings import ratings_after
+
+    Game.objects.filter(pk=game.pk).update(finished=True)
+    game.refresh_from_db()
+    with django_assert_max_num_queries(5):
+        ratings_after(game)
