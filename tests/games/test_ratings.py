@@ -115,3 +115,14 @@ def test_a_save_that_finishes_the_newest_game_costs_a_fixed_number_of_queries(dj
     game.refresh_from_db()
     with django_assert_max_num_queries(5):
         ratings_after(game)
+
+
+def test_manage_py_rebuild_ratings_rebuilds_them_all() -> None:
+    from .test_commands import run_command
+
+    play(new_game(["Ann", "Bob", "Cat", "Dan"]), *SIDE_0_WINS)
+    kept = steps()
+    RatingStep.objects.all().delete()
+    status, out, _err = run_command("rebuild_ratings")
+    assert (status, out.strip()) == (0, "Rebuilt the ratings: 4 rating steps.")
+    assert steps() == kept
