@@ -126,3 +126,20 @@ def test_manage_py_rebuild_ratings_rebuilds_them_all() -> None:
     status, out, _err = run_command("rebuild_ratings")
     assert (status, out.strip()) == (0, "Rebuilt the ratings: 4 rating steps.")
     assert steps() == kept
+
+
+def test_current_ratings_rank_by_ordinal_with_the_trend_over_ten_games() -> None:
+    from scorekeeper.games.standings import TREND_GAMES, current_ratings, rating_history, ratings_by_name
+
+    for number in range(TREND_GAMES + 2):
+        play(new_game(["Ann", "Bob", "Cat", "Dan"]), *(SIDE_0_WINS if number % 3 else SIDE_1_WINS))
+    lines = current_ratings(Player.objects.all(), "spades")
+    assert [line.ordinal for line in lines] == sorted((line.ordinal for line in lines), reverse=True)
+    ann = next(line for line in lines if line.name == "Ann")
+    history = rating_history(Player.objects.get(name="Ann"), "spades")
+    assert ann.games == len(history) == TREND_GAMES + 2
+    (_at, mu, sigma), (_then, old_mu, old_sigma) = history[-1], history[-1 - TREND_GAMES]
+    assert (ann.mu, ann.sigma) == (mu, sigma)
+    assert ann.trend == approx((mu - 3 * sigma) - (old_mu - 3 * old_sigma))
+    assert ratings_by_name(Player.objects.all(), ["ANN", "Zed"], "spades") == {"ann": (mu, sigma)}
+    assert current_ratings(Player.objects.all(), "mu") == []
