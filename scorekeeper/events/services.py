@@ -117,12 +117,12 @@ def names_verified(engine: Any) -> None:
                 )
 
 
-def _locked(event: Event) -> Event:
+def locked(event: Event) -> Event:
     """``event`` read afresh and locked to the end of the transaction (every write locks it first)."""
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
-def _bumped(event: Event, *fields: str) -> Event:
+def bumped(event: Event, *fields: str) -> Event:
     """Save ``fields`` of ``event`` and add one to its version (the wall's poll sees the change)."""
     event.version = F("version") + 1
     event.save(update_fields=[*fields, "version", "updated_at"])
@@ -137,7 +137,7 @@ def event_draft(*, event: Event) -> Event:
     Raises:
         EventError: a round is still in play, the event is over, or the pairing cannot pair it.
     """
-    event = _locked(event)
+    event = locked(event)
     state = event_state(event)
     if state.unsettled is not None:
         raise state.unsettled
@@ -148,7 +148,7 @@ def event_draft(*, event: Event) -> Event:
     if state.progress.next_round is None:
         raise refusal(gettext_noop("The event is over: no round follows."))
     event.draft = {**pairing_output(state.progress.next_round), PAIRED_FROM: results_version(event)}
-    return _bumped(event, "draft")
+    return bumped(event, "draft")
 
 
 #: The draft's key for the sum of the tables' games' versions it was paired from.
@@ -186,7 +186,7 @@ def event_draft_swap(*, event: Event, first: int, second: int, shown: int | None
         EventError: no draft; the event changed since ``shown``; an entrant not in it; the round
             swapped is not one the event allows.
     """
-    event = _locked(event)
+    event = locked(event)
     if event.draft is None:
         raise refusal(gettext_noop("Pair the next round first."))
     if shown is not None and shown != event.version:
@@ -205,7 +205,7 @@ def event_draft_swap(*, event: Event, first: int, second: int, shown: int | None
     }
     _draft_checked(event, draft)
     event.draft = draft
-    return _bumped(event, "draft")
+    return bumped(event, "draft")
 
 
 @transaction.atomic
@@ -216,7 +216,7 @@ def event_round_start(*, event: Event, group: Iterable[Player] = ()) -> list[Eve
     Raises:
         EventError: no draft, or the round is no longer one the event allows.
     """
-    event = _locked(event)
+    event = locked(event)
     if event.draft is None:
         raise refusal(gettext_noop("Pair the next round first."))
     _draft_checked(event, event.draft)
@@ -236,7 +236,7 @@ def event_round_start(*, event: Event, group: Iterable[Player] = ()) -> list[Eve
         tables.append(EventTable(event=event, round=number, number=at, entrants=table["entrants"], game=game))
     EventTable.objects.bulk_create(tables)
     event.draft = None
-    _bumped(event, "draft")
+    bumped(event, "draft")
     return tables
 
 
@@ -266,7 +266,7 @@ def _result_saved(event: Event, table: EventTable) -> EventTable:
         raise refusal(gettext_noop("An elimination match needs a winner: give one side more points."), field="result")
     table.save(update_fields=["forfeit", "points"])
     event.draft = None
-    _bumped(event, "draft")
+    bumped(event, "draft")
     return table
 
 
@@ -279,7 +279,7 @@ def event_forfeit_set(*, event: Event, round: int, number: int, entrant: int | N
     Raises:
         EventError: not a table of the last round, or ``entrant`` not at it.
     """
-    event = _locked(event)
+    event = locked(event)
     table = _table_locked(event, round, number)
     if entrant is not None and entrant not in table.entrants:
         raise refusal(gettext_noop("Only an entrant at this table can forfeit it."), field="forfeit")
@@ -296,7 +296,7 @@ def event_result_set(*, event: Event, round: int, number: int, points: Sequence[
     Raises:
         EventError: not a table of the last round, or points the record refuses.
     """
-    event = _locked(event)
+    event = locked(event)
     table = _table_locked(event, round, number)
     table.points = None if points is None else list(points)
     if points is not None:
@@ -327,7 +327,7 @@ def event_entrant_add(*, event: Event, name: str, players: Sequence[str] = ()) -
     Raises:
         EventError: a round is in play; the name clashes; the pairing cannot take one (an elimination under way).
     """
-    event = _locked(event)
+    event = locked(event)
     state = _between_rounds(event)
     if event.pairing in ("single_elimination", "double_elimination") and state.loaded.rounds:
         raise refusal(gettext_noop("An elimination's bracket is drawn: no one can join once it has started."))
@@ -338,7 +338,7 @@ def event_entrant_add(*, event: Event, name: str, players: Sequence[str] = ()) -
     names_verified(engine)
     event.entrants = entrant_records(engine)
     event.draft = None
-    return _bumped(event, "entrants", "draft")
+    return bumped(event, "entrants", "draft")
 
 
 @transaction.atomic
@@ -349,7 +349,7 @@ def event_entrant_withdraw(*, event: Event, entrant: int, back: bool = False) ->
         EventError: a round is in play; no such entrant; the record refuses it (an entrant with a bye
             cannot withdraw).
     """
-    event = _locked(event)
+    event = locked(event)
     _between_rounds(event)
     if not 0 <= entrant < len(event.entrants):
         raise refusal(gettext_noop("Choose an entrant of the event."), field="entrant")
@@ -358,4 +358,4 @@ def event_entrant_withdraw(*, event: Event, entrant: int, back: bool = False) ->
     record["withdrawn"] = withdrawn
     parse_event(record)
     event.withdrawn, event.draft = withdrawn, None
-    return _bumped(event, "withdrawn", "draft")
+    return bumped(event, "withdrawn", "draft")

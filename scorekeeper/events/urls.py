@@ -25,5 +25,6 @@ urlpatterns = [
     path("events/<key:key>/rounds/<int:round>/tables/<int:number>/forfeit/", views.table_forfeit, name="forfeit"),
     path("events/<key:key>/rounds/<int:round>/tables/<int:number>/result/", views.table_result, name="result"),
     path("events/<key:key>/entrants/", views.entrant_add, name="entrant_add"),
+    path("events/<key:key>/entrants/seed/", views.entrants_seed, name="seed"),
     path("events/<key:key>/entrants/<int:entrant>/withdraw/", views.entrant_withdraw, name="withdraw"),
 ]

@@ -5,6 +5,7 @@ from .pages import event_csv, event_detail, event_export, event_import, event_li
 from .rounds import (
     entrant_add,
     entrant_withdraw,
+    entrants_seed,
     round_cards,
     round_pair,
     round_start,
@@ -16,6 +17,7 @@ from .rounds import (
 __all__ = [
     "entrant_add",
     "entrant_withdraw",
+    "entrants_seed",
     "event_csv",
     "event_detail",
     "event_export",

@@ -22,12 +22,14 @@ from scorekeeper.engine.text import gettext_noop
 from scorekeeper.games import access as game_access
 from scorekeeper.games.forms import small_number
 from scorekeeper.games.presenters import qr_svg
+from scorekeeper.games.standings import ratings_by_name
 from scorekeeper.games.views.http import HtmxHttpRequest
 
 from .. import presenters, services
 from ..access import OpenedEvent, event_for
 from ..forms import EntrantForm
 from ..records import event_state
+from ..seeding import event_seed_by_rating
 from .pages import board_context
 
 EVENT_CHANGED = "event-changed"
@@ -200,3 +202,17 @@ def entrant_withdraw(request: HtmxHttpRequest, key: str, entrant: int) -> HttpRe
     except RuleError as error:
         return _refused(request, link, error)
     return _done(request, link, gettext("Back in the event.") if back else gettext("Withdrawn: paired no more."))
+
+
+@require_POST
+def entrants_seed(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Order the entrants by their players' ratings in the event's game (issue 29.4), before round 1."""
+    link = event_for(request, key, edit=True)
+    names = [name for entrant in link.event.entrants for name in (entrant.get("players") or [entrant["name"]])]
+    ratings = ratings_by_name(game_access.players_of(request), names, link.event.kind)
+    ordinals = {name: mu - 3 * sigma for name, (mu, sigma) in ratings.items()}
+    try:
+        event_seed_by_rating(event=link.event, ordinals=ordinals)
+    except RuleError as error:
+        return _refused(request, link, error)
+    return _done(request, link, gettext("Seeded by rating: the best first."))
