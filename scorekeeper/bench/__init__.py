@@ -30,6 +30,10 @@
   query and answers 204; served by gunicorn as ``make run`` serves it (2 workers of 8 threads), 128
   phones polling every 2 s and the wall every 3 s are all answered at their pace, with at least twice
   that rate flat out, and a sheet page meanwhile answers in under 300 ms for 95 in 100 (issue 28).
+- ``ratings``: a group of 1,000 players and 10,000 finished Spades games: the ladder and a player's page
+  make the same queries as with 100 games and answer in under 100 ms; a save that finishes the newest
+  game adds at most 5 ms for its players' ratings; correcting a game in the middle re-rates what it
+  reaches in under 2 s (issue 29).
 
 - ``screen`` (gunicorn, Debian's Chromium at 375x812, 360x640 and 320x640): three Spades hands (four
   players) and two Mü deals (six) played as a phone plays them: the taps a hand or deal takes, none of
@@ -51,7 +55,9 @@ if TYPE_CHECKING:
 
 #: The parts, in the order a full run takes them; each is the module of that name in this
 #: package, with a ``run(out)``.
-PARTS = ("scoring", "queries", "served", "looking_back", "limits", "wire", "taps", "imports", "events", "screen")
+PARTS = (
+    "scoring", "queries", "served", "looking_back", "limits", "wire", "taps", "imports", "events", "ratings", "screen",
+)  # fmt: skip
 
 
 def run(name: str, out: Output) -> None:

@@ -143,3 +143,32 @@ def ladder_output(ratings: Iterable[Rating]) -> str:
     """What ``manage.py ratings FILE...`` prints of ``ratings`` (docs/ratings.md): a player a line."""
     lines = [json.dumps(rating.output(), ensure_ascii=False) for rating in ratings]
     return '{"players": [\n  ' + ",\n  ".join(lines) + "\n]}" if lines else '{"players": []}'
+
+
+#: A four-player table's two partnerships, as seat numbers (0-based): the three ways to split four
+#: players in two, the first player always in the first; the first split is the seating's own
+#: (partners opposite: seats 1 and 3, 2 and 4).
+Split = tuple[tuple[int, int], tuple[int, int]]
+SPLITS: tuple[Split, ...] = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
+
+
+def fairest_split(ratings: Sequence[tuple[float, float] | None]) -> tuple[Split, tuple[float, float]]:
+    """The split of four players (their ``(mu, sigma)`` in seat order, ``None`` for a player without
+    a rating: OpenSkill's defaults) whose predicted win chances (OpenSkill's ``predict_win``) are
+    closest to 50/50, and those chances (the first partnership's, the second's). Of splits as fair,
+    the first of :data:`SPLITS` (the seating's own first)."""
+    if len(ratings) != 4:
+        raise ValueError("fairest_split needs four players")
+    model = PlackettLuce()
+    players = [model.rating() if rating is None else model.rating(*rating) for rating in ratings]
+    chances = [model.predict_win([[players[seat] for seat in team] for team in split]) for split in SPLITS]
+    fairest = min(range(len(SPLITS)), key=lambda index: round(abs(chances[index][0] - 0.5), 12))  # the first of equals
+    first, second = chances[fairest]
+    return SPLITS[fairest], (float(first), float(second))
+
+
+def seat_order(split: Split) -> tuple[int, int, int, int]:
+    """Who sits in each seat (their seat now) so that ``split``'s partners sit opposite: its first
+    partnership in seats 1 and 3, the second in 2 and 4."""
+    (first, partner), (second, other) = split
+    return (first, second, partner, other)

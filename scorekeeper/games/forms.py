@@ -8,14 +8,17 @@ rules themselves are checked by the engine through the services, and a
 
 from __future__ import annotations
 
+import datetime
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -256,3 +259,38 @@ class SignupForm(UserCreationForm):
         if username and self._meta.model.objects.filter(username__iexact=username).exists():
             raise forms.ValidationError(_("This username cannot be used: choose another."), code="unavailable")
         return username
+
+
+@dataclass(frozen=True)
+class LadderChoice:
+    """What the ladder shows: one kind of game, and the games rated from ``since`` up to (not
+    including) ``until``, aware datetimes of the day's start (``None``: no bound)."""
+
+    kind: str
+    since: datetime.datetime | None
+    until: datetime.datetime | None
+
+
+def _day_start(day: datetime.date) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
+
+
+class LadderFilterForm(forms.Form):
+    """The ladder's filters (a GET form, a link to share): the kind of game (Spades unless asked)
+    and the dates of the games rated, both days included. Unreadable values are dropped."""
+
+    kind = forms.ChoiceField(label=_("Game"), required=False, choices=Game.Kind.choices)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def choice(self) -> LadderChoice:
+        """The kind and the dates as :func:`~scorekeeper.games.standings.current_ratings` takes
+        them: ``until`` is the start of the day after "to" (its games are counted)."""
+        self.is_valid()
+        data = getattr(self, "cleaned_data", {})
+        since, until = data.get("since"), data.get("until")
+        return LadderChoice(
+            kind=str(data.get("kind") or Game.Kind.SPADES),
+            since=_day_start(since) if since else None,
+            until=_day_start(until + datetime.timedelta(days=1)) if until and until < datetime.date.max else None,
+        )

@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/", views.games_list, name="list"),
     path("games/import/", views.games_import, name="import"),
     path("players/", views.players_list, name="players"),
+    path("players/ladder/", views.ladder, name="ladder"),
     path("players/<int:player_id>/", views.player_detail, name="player"),
     path("players/<int:player_id>/vs/<int:other_id>/", views.player_versus, name="versus"),
     path("players/<int:player_id>/rename/", views.player_rename, name="player_rename"),

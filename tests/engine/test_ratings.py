@@ -6,7 +6,17 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.engine.ratings import Match, file_matches, ladder, match_of, match_ranks, name_key
+from scorekeeper.engine.ratings import (
+    SPLITS,
+    Match,
+    fairest_split,
+    file_matches,
+    ladder,
+    match_of,
+    match_ranks,
+    name_key,
+    seat_order,
+)
 from scorekeeper.engine.record import parse_record, score_game
 
 ONE_HAND = {"preset": "standard", "hand_limit": 1}
@@ -107,3 +117,53 @@ def test_an_event_record_gives_its_tables_games_round_by_round():
                                                    {"name": "Jacks", "players": ["Bob", "Dan"]}],
              "played": [{"tables": [{"entrants": [0, 1], "game": one}], "bye": []}]}  # fmt: skip
     assert file_matches(event) == file_matches(one)
+
+
+# --- fair partners: the split of four players closest to 50/50 --------------------------------------
+
+
+def by_hand(ratings, split):
+    """OpenSkill's predict_win for ``split`` of ``ratings`` (``None``: a new player), called by hand."""
+    model = PlackettLuce()
+    players = [model.rating() if rating is None else model.rating(mu=rating[0], sigma=rating[1]) for rating in ratings]
+    return model.predict_win([[players[seat] for seat in team] for team in split])
+
+
+def test_the_three_splits_keep_the_first_player_first_and_the_seating_first():
+    assert SPLITS == (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
+    assert [seat_order(split) for split in SPLITS] == [(0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2)]
+
+
+@pytest.mark.parametrize("ratings", [[None] * 4, [(30.0, 2.0)] * 4, [None, (25.0, 25 / 3), None, (25.0, 25 / 3)]])
+def test_with_equal_ratings_every_split_is_even_and_the_seating_is_kept(ratings):
+    for split in SPLITS:
+        assert by_hand(ratings, split) == pytest.approx([0.5, 0.5])
+    split, chances = fairest_split(ratings)
+    assert split == SPLITS[0]
+    assert chances == pytest.approx((0.5, 0.5))
+
+
+def test_two_strong_and_two_weak_players_are_split_up():
+    strong, weak = (35.0, 3.0), (18.0, 4.0)
+    ratings = [strong, weak, strong, weak]  # seated so, the strong ones partner (seats 1 and 3)
+    assert abs(by_hand(ratings, SPLITS[0])[0] - 0.5) > 0.3  # far from even
+    split, chances = fairest_split(ratings)
+    assert split == SPLITS[1]  # as even as SPLITS[2] (strong & weak v strong & weak): the first kept
+    assert chances == pytest.approx(tuple(by_hand(ratings, split)), abs=1e-12)
+    assert chances == pytest.approx((0.5, 0.5))
+    assert fairest_split([strong, strong, weak, weak])[0] == SPLITS[0]  # seated apart already
+
+
+def test_the_fairest_of_three_unequal_splits_with_its_chances_by_hand():
+    ratings = [(40.0, 2.0), (20.0, 3.0), (30.0, 2.5), None]
+    chances = {split: by_hand(ratings, split) for split in SPLITS}
+    fairest = min(SPLITS, key=lambda split: abs(chances[split][0] - 0.5))
+    split, got = fairest_split(ratings)
+    assert split == fairest == ((0, 1), (2, 3))  # 40 & 20 v 30 & 25
+    assert got == pytest.approx(tuple(chances[fairest]), abs=1e-12)
+    assert sum(got) == pytest.approx(1.0)
+
+
+def test_fairest_split_needs_four_players():
+    with pytest.raises(ValueError):
+        fairest_split([None, None, None])

@@ -8,6 +8,7 @@
 - :mod:`.changes`: the game's change history and undoing a change;
 - :mod:`.games`: the games list, CSV and printed sheet, import;
 - :mod:`.players`: players and statistics;
+- :mod:`.ladder`: the rating ladder;
 - :mod:`.offline`: the service worker, served from the site's root;
 - :mod:`.accounts`: signing up and out.
 
@@ -19,6 +20,7 @@ query the database themselves: they go through ``access``, the presenters and th
 from .accounts import sign_out, signup
 from .changes import change_revert, game_changes
 from .games import game_csv, game_print, games_import, games_list
+from .ladder import ladder
 from .offline import service_worker
 from .pages import game_record_download, game_rematch, game_rulebook, health, home, rules_reference, web_manifest
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
@@ -46,6 +48,7 @@ __all__ = [
     "row_undo",
     "health",
     "home",
+    "ladder",
     "player_detail",
     "player_merge",
     "player_rename",

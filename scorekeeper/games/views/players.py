@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.engine.errors import RuleError
 
-from .. import access, players, services
+from .. import access, players, rating_chart, services
 from ..forms import PlayerMergeForm, PlayerRenameForm, add_rule_error
 from ..models import NAME_LENGTH, Game, Player
 from .http import HtmxHttpRequest
@@ -108,6 +108,7 @@ def _player_page(request: HtmxHttpRequest, player: Player, status: int = 200, **
         "best": best,
         "worst": worst,
         "opponents": players.opponents(player, games),
+        "rating_charts": rating_chart.rating_charts(player),
         "rename_form": PlayerRenameForm(initial={"name": player.name}),
         "can_change": access.can_change_player(request, player),
         "merge_form": PlayerMergeForm(players=_merge_choices(request, player)),

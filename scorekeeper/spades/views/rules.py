@@ -25,9 +25,12 @@ from scorekeeper.games.views.pages import known_players
 from scorekeeper.spades.rows import tricks_of
 
 from .. import presenters, services, what_if
+from ..fair import fair_partners, seated
 from ..setup import NewGameForm, field_is_checkbox
 
 NAME_FIELDS = ("dealer", *(f"player_{seat}" for seat in range(MAX_PLAYERS)))
+#: The "Fair partners" buttons: ask for the fairest partnerships, seat them.
+FAIR = ("fair_partners", "fair_order")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -39,13 +42,16 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     itself (htmx swaps ``#setup``; without JavaScript the "Apply" buttons post) when
     the preset changes (rules reset to the preset) or another rule changes (values
     kept, e.g. more name fields for six players). Names typed so far are kept.
+    "Fair partners" (``fair_partners``; htmx swaps ``#fair-partners``) suggests the fairest
+    partnerships of four names, and ``fair_order`` seats them (``spades.fair``).
     Starting a game and saving house rules are throttled per client (429, nothing stored).
     """
-    refresh = request.POST.get("refresh") or request.POST.get("apply_preset")
+    refresh = any(request.POST.get(name) for name in ("refresh", "apply_preset", *FAIR))
     if request.method == "POST" and not refresh:
         return _game_start(request)
     source = request.POST if request.method == "POST" else request.GET
-    changed = request.htmx.trigger_name if request.htmx else ("refresh" if request.POST.get("refresh") else None)
+    posted = (name for name in ("refresh", *FAIR) if request.POST.get(name))
+    changed = request.htmx.trigger_name if request.htmx else next(posted, None)
     saved = _chosen_house_rules(request, source.get("house_rules", ""))
     if saved is not None and changed in ("house_rules", None, "apply_preset"):
         initial = NewGameForm.initial_for("", rules=saved.rules)
@@ -55,14 +61,18 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     else:
         initial = NewGameForm.initial_for(source.get("preset", "standard"))
     initial.update({name: source[name] for name in NAME_FIELDS if name in source})
+    if changed == "fair_order":
+        initial = seated(initial, source.get("fair_order", ""))
     form = NewGameForm(initial=initial)
     context = {
         **_new_game_context(request, form),
-        "rules_open": bool(changed and changed not in ("preset", "house_rules")),
+        "rules_open": bool(changed and changed not in ("preset", "house_rules", *FAIR)),
         "chosen_house_rules": saved.pk if saved else None,
+        "fair": fair_partners(form, access.players_of(request)) if changed in FAIR else None,
     }
     if request.htmx and request.method != "POST":
-        return render(request, "spades/new.html#setup", context)
+        partial = "fair_partners" if changed == "fair_partners" else "setup"
+        return render(request, f"spades/new.html#{partial}", context)
     return render(request, "spades/new.html", context)
 
 
