@@ -90,3 +90,11 @@ def test_a_swap_sent_twice_is_refused_the_second_time_not_undone() -> None:
     again = client.post(url("swap", event.edit_key), swap)
     assert again.status_code == 422 and "changed since this page showed it" in again.content.decode()
     assert Event.objects.get().draft == drafted
+
+
+def test_a_refusal_without_javascript_shows_the_whole_dashboard_with_its_links() -> None:
+    event = new_event(4)
+    answer = Client().post(url("start", event.edit_key))  # nothing paired yet
+    page = answer.content.decode()
+    assert answer.status_code == 422 and "Pair the next round first." in page
+    assert event.view_key in page and "<svg" in page  # the standings link and its QR code

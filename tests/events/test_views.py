@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db
 #: Event addresses that only read: the standings link opens them (but the table cards).
 PAGES = {"detail", "wall", "live", "export", "csv", "cards"}
 #: Event addresses that write: the organiser's link only, by POST.
-WRITES = {"pair", "swap", "start", "forfeit", "result", "entrant_add", "withdraw"}
+WRITES = {"pair", "swap", "start", "forfeit", "result", "entrant_add", "withdraw", "seed"}
 #: Everything an event write may change, compared before and after a refused request.
 STORED = (Event, EventRound, EventTable, Game, Row, Player, Seat)
 

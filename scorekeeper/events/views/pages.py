@@ -137,12 +137,12 @@ def event_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
     access.event_link_opened(request, link)
     context = board_context(request, link)
     if link.can_edit:
-        context["links"] = _links(request, link)
+        context["links"] = event_links(request, link)
         return render(request, "events/dashboard.html", context)
     return render(request, "events/standings.html", context)
 
 
-def _links(request: HtmxHttpRequest, link: OpenedEvent) -> list[dict[str, str]]:
+def event_links(request: HtmxHttpRequest, link: OpenedEvent) -> list[dict[str, str]]:
     """The event's two links, each an address and a QR code."""
     shown = []
     for name, key, title in (

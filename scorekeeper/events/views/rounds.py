@@ -30,7 +30,7 @@ from ..access import OpenedEvent, event_for
 from ..forms import EntrantForm
 from ..records import event_state
 from ..seeding import event_seed_by_rating
-from .pages import board_context
+from .pages import board_context, event_links
 
 EVENT_CHANGED = "event-changed"
 
@@ -49,8 +49,10 @@ def _refused(request: HtmxHttpRequest, link: OpenedEvent, error: RuleError) -> H
     """A refused write: the dashboard with the engine's message, nothing changed (422)."""
     context = board_context(request, event_for(request, link.key))
     context["refusal"] = spoken(error, gettext)
-    template = "events/dashboard.html#board" if request.htmx else "events/dashboard.html"
-    return render(request, template, context, status=422)
+    if request.htmx:
+        return render(request, "events/dashboard.html#board", context, status=422)
+    context["links"] = event_links(request, link)  # the whole page: its links and codes too
+    return render(request, "events/dashboard.html", context, status=422)
 
 
 @require_POST
