@@ -17,6 +17,7 @@ from scorekeeper.games.clock import deadline
 from scorekeeper.games.models import Game
 
 from .bracket import draw_bracket
+from .forms import PAIRING_LABELS
 from .models import Event, EventTable
 from .records import State
 
@@ -207,8 +208,6 @@ def event_token(*, key: str) -> str | None:
 
 def style_label(event: Event) -> str:
     """The event's pairing in words."""
-    from .forms import PAIRING_LABELS
-
     return str(PAIRING_LABELS.get(event.pairing, event.pairing))
 
 

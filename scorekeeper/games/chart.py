@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from scorekeeper.engine.sheet import Sheet
@@ -41,10 +42,11 @@ class Chart:
     axis: str = ""
 
 
-def _nice_step(span: int) -> int:
-    """A round step (1, 2 or 5 × a power of ten) that cuts ``span`` into about four parts."""
+def nice_step(span: float) -> int:
+    """A round step (1, 2 or 5 × a power of ten) that cuts ``span`` into about four parts: the
+    y axis ticks of the game chart and of a player's rating chart (``rating_chart``)."""
     raw = max(span / 4, 1)
-    power = 10 ** (len(str(int(raw))) - 1)
+    power = 10 ** math.floor(math.log10(raw))
     return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
 
 
@@ -77,7 +79,7 @@ def running_chart(sheet: Sheet, axis: str) -> Chart | None:
     totals = [(0,) * len(sheet.sides), *(hand.totals for hand in sheet.hands)]
     low = min(0, *(min(row) for row in totals))
     high = max(0, *(max(row) for row in totals))
-    step = _nice_step(high - low or 1)
+    step = nice_step(high - low or 1)
     low, high = (low // step) * step, -((-high) // step) * step
     if high == low:
         high = low + step

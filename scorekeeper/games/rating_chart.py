@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .chart import nice_step
 from .models import Game, Player
 from .standings import rating_history
 
@@ -35,14 +36,8 @@ class RatingChart:
 
     @property
     def games(self) -> int:
+        """The games rated: a dot each."""
         return len(self.dots)
-
-
-def _step(span: float) -> int:
-    """A round step (1, 2 or 5 × a power of ten) that cuts ``span`` into about four parts."""
-    raw = max(span / 4, 1)
-    power = 10 ** math.floor(math.log10(raw))
-    return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
 
 
 def ordinal_chart(kind: str, label: str, ordinals: list[float]) -> RatingChart | None:
@@ -51,7 +46,7 @@ def ordinal_chart(kind: str, label: str, ordinals: list[float]) -> RatingChart |
         return None
     width, height, left, right, top, bottom = 340, 150, 36, 330, 10, 126
     low, high = min(0.0, *ordinals), max(0.0, *ordinals)
-    step = _step(high - low or 1)
+    step = nice_step(high - low or 1)
     low_tick, high_tick = math.floor(low / step) * step, math.ceil(high / step) * step
     if high_tick == low_tick:
         high_tick = low_tick + step

@@ -237,6 +237,7 @@ class Event:
 
     @property
     def elimination(self) -> bool:
+        """Whether the pairing is single or double elimination (ranked by the round reached)."""
         return self.pairing in ELIMINATION
 
     @property

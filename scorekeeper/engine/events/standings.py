@@ -37,6 +37,7 @@ class Standing:
 
     @property
     def differential(self) -> int:
+        """``points_for - points_against`` (event-record.md "Standings")."""
         return self.points_for - self.points_against
 
     def output(self) -> dict[str, object]:
@@ -68,6 +69,7 @@ class Tally:
 
     @property
     def differential(self) -> int:
+        """``points_for - points_against`` (event-record.md "Standings")."""
         return self.points_for - self.points_against
 
 
