@@ -91,7 +91,7 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["owner", "-updated_at"]),
             # The ratings rate a group's finished games of a kind in the order they were started.
-            models.Index(fields=["owner", "kind", "finished", "created_at"], name="game_rating_order"),
+            models.Index(fields=["owner", "kind", "created_at"], name="game_rating_by_group"),
         ]
 
     def __str__(self) -> str:

@@ -8,8 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F, QuerySet, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from .models import Player, RatingStep
 
@@ -36,37 +35,34 @@ class Standing:
         return self.mu - 3 * self.sigma
 
 
-def _steps(
-    players: QuerySet[Player], kind: str, since: datetime | None, until: datetime | None
-) -> QuerySet[RatingStep]:
-    steps = RatingStep.objects.filter(player__in=players, kind=kind)
-    if since is not None:
-        steps = steps.filter(at__gte=since)
-    if until is not None:
-        steps = steps.filter(at__lt=until)
-    return steps
-
-
 def current_ratings(
     players: QuerySet[Player], kind: str, *, since: datetime | None = None, until: datetime | None = None
 ) -> list[Standing]:
     """The rating of each of ``players`` who has one in ``kind``, as of their last game before
-    ``until`` (among the games from ``since``), highest ordinal first. Two queries whatever the number
-    of players and games: each player's newest :data:`TREND_GAMES` + 1 steps, and their counts."""
-    steps = _steps(players, kind, since, until)
-    newest = steps.annotate(
-        back=Window(RowNumber(), partition_by=[F("player_id")], order_by=[F("at").desc(), F("game_id").desc()])
-    ).filter(back__lte=TREND_GAMES + 1)
-    rows: dict[int, dict[int, tuple[float, float, str]]] = {}
-    for player_id, back, mu, sigma, name in newest.values_list("player_id", "back", "mu", "sigma", "player__name"):
-        rows.setdefault(player_id, {})[back] = (mu, sigma, name)
-    counts = dict(steps.values("player_id").annotate(games=Count("id")).values_list("player_id", "games"))
+    ``until`` (among the games from ``since``), highest ordinal first. One query whatever the number
+    of players and games: per player, index probes on ``rating_history`` for the newest step, the
+    one :data:`TREND_GAMES` before it, and the count between the dates."""
+    steps = RatingStep.objects.filter(player_id=OuterRef("pk"), kind=kind)
+    if since is not None:
+        steps = steps.filter(at__gte=since)
+    if until is not None:
+        steps = steps.filter(at__lt=until)
+    newest = steps.order_by("-at", "-game_id")
+    back = slice(TREND_GAMES, TREND_GAMES + 1)
+    rows = players.annotate(
+        mu=Subquery(newest.values("mu")[:1]),
+        sigma=Subquery(newest.values("sigma")[:1]),
+        back_mu=Subquery(newest.values("mu")[back]),
+        back_sigma=Subquery(newest.values("sigma")[back]),
+        games=Subquery(steps.order_by().values("player_id").annotate(games=Count("pk")).values("games")),
+    ).order_by()
     standings = []
-    for player_id, by_back in rows.items():
-        mu, sigma, name = by_back[1]
-        before = by_back.get(TREND_GAMES + 1)
-        trend = None if before is None else (mu - 3 * sigma) - (before[0] - 3 * before[1])
-        standings.append(Standing(player_id, name, mu, sigma, counts[player_id], trend))
+    for pk, name, mu, sigma, back_mu, back_sigma, games in rows.values_list(
+        "pk", "name", "mu", "sigma", "back_mu", "back_sigma", "games"
+    ):
+        if mu is not None:  # no game rated (between the dates)
+            trend = None if back_mu is None else (mu - 3 * sigma) - (back_mu - 3 * back_sigma)
+            standings.append(Standing(pk, name, mu, sigma, games, trend))
     return sorted(standings, key=lambda line: (-line.ordinal, line.name.casefold()))
 
 

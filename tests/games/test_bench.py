@@ -22,7 +22,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from scorekeeper import bench
-from scorekeeper.bench import common, imports, wire
+from scorekeeper.bench import common, imports, ratings, wire
 from scorekeeper.games import records
 from scorekeeper.games.management.commands import bench as command
 
@@ -201,3 +201,26 @@ def test_screen_plays_a_hand_and_a_deal_in_chromium_and_finds_no_tap_off_screen(
     assert re.search(
         r"Mü 320x640: 16 taps a deal, 0 off screen when needed, totals hidden after 0 of 2 saves: met", said
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ratings_prints_its_goal_lines_run_small(monkeypatch):
+    """The ``ratings`` part run small (12 players, 30 games) on the tests' own database."""
+    for name, value in {"PLAYERS": 12, "GAMES": 30, "SMALL_GAMES": 10, "RUNS": 1}.items():
+        monkeypatch.setattr(ratings, name, value)
+    monkeypatch.setattr(ratings, "throwaway_test_database", contextlib.nullcontext)
+    out = io.StringIO()
+
+    call_command("bench", only="ratings", stdout=out)
+
+    heading, ladder, player, save, correction = out.getvalue().splitlines()
+    met = r"(met|MISSED)"
+    assert re.fullmatch(
+        r"Ratings of 12 players over 30 games \(all rated anew in [0-9.]+ s\); queries at 10 games / at 30, "
+        r"server time at 30 \(median of 1\):",
+        heading,
+    )
+    for line, page in ((ladder, r"ladder \(GET /players/ladder/\)"), (player, r"player page \(GET /players/<id>/\)")):
+        assert re.fullmatch(rf"  {page} +\d+ / \d+ +same +[0-9.]+ ms; goal the same, under 100 ms: {met}", line)
+    assert re.fullmatch(rf"  a save finishing the newest game: its ratings [0-9.]+ ms; goal at most 5 ms: {met}", save)
+    assert re.fullmatch(rf"  correcting game 15 of 30: re-rated in [0-9.]+ s; goal under 2 s: {met}", correction)

@@ -162,7 +162,7 @@ def test_the_ladder_costs_the_same_queries_for_4_and_32_players(client, user, dj
         assert len(client.get(LADDER).context["rows"]) == 4
     for table in range(1, 8):
         rated([f"P{table * 4 + seat}" for seat in range(4)], user)
-    assert len(few.captured_queries) == 4  # the session, the user, and current_ratings' two
+    assert len(few.captured_queries) == 4  # the session, the user, the view link and current_ratings
     with django_assert_num_queries(len(few.captured_queries)):
         assert len(client.get(LADDER).context["rows"]) == 32
 
