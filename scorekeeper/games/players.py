@@ -71,10 +71,11 @@ class KindFigures:
 FIGURES = tuple(name for name in SEAT_FIGURES if name not in ("total", "won", "hands"))
 
 
-def player_figures(player: Player, games: QuerySet[Game]) -> dict[str, KindFigures]:
-    """``player``'s figures per kind of game over ``games`` (one query)."""
+def player_figures(player: Player, games: Q) -> dict[str, KindFigures]:
+    """``player``'s figures per kind of game over ``games``, a condition on a seat's game
+    (``access.game_reach(request, "game__")``; ``Q()``: all) (one query)."""
     rows = (
-        Seat.objects.filter(player=player, game__in=games)
+        Seat.objects.filter(games, player=player)
         .values("game__kind")
         .annotate(
             games=Count("pk"),
@@ -118,13 +119,12 @@ class Pairing:
         return Rate(self.wins, self.wins + self.losses)
 
 
-def partnerships(player: Player, games: QuerySet[Game], only: Player | None = None) -> list[Pairing]:
-    """Everyone ``player`` partnered in ``games`` (or only ``only``), most games first (one query).
+def partnerships(player: Player, games: Q, only: Player | None = None) -> list[Pairing]:
+    """Everyone ``player`` partnered in ``games`` (a condition on a seat's game, as for
+    :func:`player_figures`; or only ``only``), most games first (one query).
 
     Partners are the seats of one side: Spades partnerships (a Mü player is a side alone)."""
-    rows = Seat.objects.filter(game__in=games, game__seats__player=player, game__seats__side=F("side")).exclude(
-        player=player
-    )
+    rows = Seat.objects.filter(games, game__seats__player=player, game__seats__side=F("side")).exclude(player=player)
     if only is not None:
         rows = rows.filter(player=only)
     return _pairings(rows, won="won")  # partners win together: the partner's seat says it
@@ -140,14 +140,15 @@ def best_and_worst(pairings: list[Pairing]) -> tuple[Pairing | None, Pairing | N
     return best, worst
 
 
-def opponents(player: Player, games: QuerySet[Game], only: Player | None = None) -> list[Pairing]:
-    """Everyone who played against ``player`` in ``games`` (or only ``only``), with ``player``'s
+def opponents(player: Player, games: Q, only: Player | None = None) -> list[Pairing]:
+    """Everyone who played against ``player`` in ``games`` (a condition on a seat's game, as for
+    :func:`player_figures`; or only ``only``), with ``player``'s
     wins and losses against them, most games first (one query).
 
     Each opponent's seat is joined to ``player``'s seat in the same game (``game__seats``,
     one join used by the filter and the counts), on another side.
     """
-    rows = Seat.objects.filter(game__in=games).filter(
+    rows = Seat.objects.filter(games).filter(
         Q(game__seats__player=player) & (Q(game__seats__side__lt=F("side")) | Q(game__seats__side__gt=F("side")))
     )
     if only is not None:
@@ -200,17 +201,18 @@ class LastTable:
         return gettext("last game %(day)s, with %(names)s") % {"day": day, "names": ", ".join(self.others)}
 
 
-def last_tables(players: Sequence[Player], games: QuerySet[Game]) -> dict[int, LastTable]:
-    """Each of ``players``' last game in ``games`` (by player id; none for a player without
-    one), with who else sat at that table. Two queries, whatever the number of players:
-    each player's last game, then the seats of those games."""
-    latest = Seat.objects.filter(player=OuterRef("pk"), game__in=games).order_by("-game__updated_at", "-game_id")
-    last = dict(
+def last_tables(players: Sequence[Player], games: Q) -> dict[int, LastTable]:
+    """Each of ``players``' last game in ``games`` (a condition on a seat's game, as for
+    :func:`player_figures`), by player id (none for a player without one), with who else sat
+    at that table. Two queries, whatever the number of players: each player's last game (an
+    index probe per player), then the seats of those games."""
+    latest = Seat.objects.filter(games, player=OuterRef("pk")).order_by("-game__updated_at", "-game_id")
+    lasts = (
         Player.objects.filter(pk__in=[player.pk for player in players])
         .annotate(last=Subquery(latest.values("game_id")[:1], output_field=UUIDField()))
-        .filter(last__isnull=False)
         .values_list("pk", "last")
     )
+    last = {pk: game_id for pk, game_id in lasts if game_id is not None}
     tables: dict[Any, list[tuple[int, str, datetime]]] = {}
     seats = Seat.objects.filter(game_id__in=set(last.values())).order_by("seat")
     columns = ("game_id", "player_id", "player__name", "game__updated_at")

@@ -17,6 +17,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import Q
 from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
@@ -25,6 +26,7 @@ from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.record import score_game
 from scorekeeper.games import changes, services
 from scorekeeper.games.chart import running_chart
+from scorekeeper.games.forms import PlayerMergeForm
 from scorekeeper.games.kinds import engine_of
 from scorekeeper.games.models import Change, Game, Player, Seat
 from scorekeeper.games.players import best_and_worst, opponents, partnerships, player_figures
@@ -94,7 +96,7 @@ def test_the_read_model_follows_every_change(games) -> None:
 
 
 def test_per_player_spades_figures(games) -> None:
-    spades = player_figures(player("Ann"), Game.objects.all())["spades"]
+    spades = player_figures(player("Ann"), Q())["spades"]
     assert (spades.games, spades.finished, spades.wins) == (2, 2, 1)
     assert spades.win_rate.percent == 50
     assert spades.average_score == -9  # (101 - 119) / 2
@@ -105,36 +107,36 @@ def test_per_player_spades_figures(games) -> None:
     assert spades.rate("nil_made", "nil_attempts") == type(spades.win_rate)(0, 1)
     assert spades.per("bags") == 0.33  # 1 bag in 3 hands
     assert spades.figures["bag_penalties"] == 0
-    bob = player_figures(player("Bob"), Game.objects.all())["spades"]
+    bob = player_figures(player("Bob"), Q())["spades"]
     assert bob.rate("nil_made", "nil_attempts").percent == 100
     assert (bob.wins, bob.finished) == (1, 2)
 
 
 def test_per_player_mu_figures(games) -> None:
-    anna = player_figures(player("Anna"), Game.objects.all())["mu"]
+    anna = player_figures(player("Anna"), Q())["mu"]
     assert (anna.games, anna.finished, anna.wins, anna.hands) == (1, 0, 0, 3)
     assert anna.rate("chef_made", "chef_deals").percent == 100
     assert anna.per("chef_levels", "chef_deals") == 2
     assert anna.per("card_points") == 13.33  # 40 card points in 3 deals
-    beate = player_figures(player("Beate"), Game.objects.all())["mu"]
+    beate = player_figures(player("Beate"), Q())["mu"]
     assert (beate.figures["chef_deals"], beate.figures["chef_made"], beate.figures["eklats"]) == (1, 0, 1)
     assert beate.per("chef_levels", "chef_deals") == 3
 
 
 def test_partnerships_best_and_worst(games) -> None:
-    partners = partnerships(player("Ann"), Game.objects.all())
+    partners = partnerships(player("Ann"), Q())
     assert [(p.name, p.games, p.wins, p.losses) for p in partners] == [("Cat", 1, 1, 0), ("Eve", 1, 0, 1)]
     best, worst = best_and_worst(partners)
     assert (best.name, worst.name) == ("Cat", "Eve")
-    bob = partnerships(player("Bob"), Game.objects.all())
+    bob = partnerships(player("Bob"), Q())
     assert [(p.name, p.games, p.wins) for p in bob] == [("Dan", 2, 1)]
 
 
 def test_head_to_head(games) -> None:
-    against = opponents(player("Ann"), Game.objects.all())
+    against = opponents(player("Ann"), Q())
     assert [(p.name, p.games, p.wins, p.losses) for p in against] == [("Bob", 2, 1, 1), ("Dan", 2, 1, 1)]
-    assert opponents(player("Cat"), Game.objects.all(), only=player("Bob"))[0].wins == 1
-    assert opponents(player("Ann"), Game.objects.all(), only=player("Eve")) == []
+    assert opponents(player("Cat"), Q(), only=player("Bob"))[0].wins == 1
+    assert opponents(player("Ann"), Q(), only=player("Eve")) == []
 
 
 def test_statistics_count_only_the_games_the_request_can_open(games) -> None:
@@ -178,9 +180,7 @@ def test_player_page_counts_revokes(games, user, client) -> None:
     three = services.game_import(record=proven, owner=user, group=group)
     four = services.game_import(record=declared, owner=user, group=group)
     assert not Game.objects.filter(pk__in=[three.pk, four.pk], finished=True).exists()  # games 1 and 2 are
-    figures = {
-        name: player_figures(player(name), Game.objects.all())["spades"].figures for name in ("Ann", "Bob", "Cat")
-    }
+    figures = {name: player_figures(player(name), Q())["spades"].figures for name in ("Ann", "Bob", "Cat")}
     assert [figures[name]["revokes"] for name in ("Ann", "Bob", "Cat")] == [3, 1, 0]
     ann = player("Ann")
     page = client.get(reverse("games:player", args=[ann.pk])).content.decode()
@@ -191,7 +191,7 @@ def test_player_page_counts_revokes(games, user, client) -> None:
     assert "<bdi>Eve</bdi> · <bdi>Ann</bdi> · <bdi>Cat</bdi> · <bdi>Bob</bdi>" in listed
     assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cat</bdi> · <bdi>Dan</bdi>" not in listed
     changes.row_undo(game=four)  # the read model follows: hand 2's revoke is gone
-    assert player_figures(ann, Game.objects.all())["spades"].figures["revokes"] == 2
+    assert player_figures(ann, Q())["spades"].figures["revokes"] == 2
 
 
 def test_games_list_filters(games, client) -> None:
@@ -278,6 +278,7 @@ def test_same_named_players_are_told_apart_by_their_last_table(games, client, dj
     merge_menu = client.get(reverse("games:player", args=[player("Bob").pk])).content.decode()
     for cat, others in ((cats[0], "Ann, Bob, Dan"), (eve, "Ann, Dan, Bob")):
         assert re.search(rf'<option value="{cat.pk}">Cat \(last game [\d/.]+, with {others}\)</option>', merge_menu)
+    assert f'<option value="{player("Dan").pk}">Dan</option>' in merge_menu  # one Dan: nothing to tell apart
     german = client.get(reverse("games:players"), {"q": "cat"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert re.search(r"letztes Spiel \d\d\.\d\d\.\d{4}, mit Zoe, Yan, Xia<", german)
 
@@ -297,7 +298,7 @@ def test_rename_and_merge(games, client) -> None:
     assert response.status_code == 302
     assert not Player.objects.filter(pk=cat.pk).exists()
     assert Seat.objects.filter(player=eve).count() == 2
-    assert [p.name for p in partnerships(Player.objects.get(pk=ann.pk), Game.objects.all())] == ["Eve"]
+    assert [p.name for p in partnerships(Player.objects.get(pk=ann.pk), Q())] == ["Eve"]
 
 
 def test_someone_elses_player_cannot_be_renamed(games) -> None:
@@ -515,3 +516,13 @@ def test_csv_cells_never_start_a_formula(client, user) -> None:
     )
     assert rows[1][1] == "'=HYPERLINK(1)"
     assert rows[0][2] == "'=HYPERLINK(1) bid"
+
+
+def test_the_merge_menu_writes_its_options_escaped_with_the_chosen_one_selected() -> None:
+    form = PlayerMergeForm({"into": "2"}, players=[(1, "<b>Ann</b>"), (2, 'Bob "B"')])
+    menu = str(form["into"])
+    assert '<option value="1">&lt;b&gt;Ann&lt;/b&gt;</option>' in menu
+    assert '<option value="2" selected>Bob &quot;B&quot;</option>' in menu
+    assert menu.startswith('<select name="into" id="id_into" required><option value="">—</option>')
+    refused = PlayerMergeForm({"into": "7"}, players=[(1, "Ann")])
+    assert not refused.is_valid() and 'aria-invalid="true"' in str(refused["into"])

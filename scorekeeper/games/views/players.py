@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,9 +24,8 @@ def players_list(request: HtmxHttpRequest) -> HttpResponse:
     """The group's players (find one by name), with their games and wins, and their last
     game's date and table, so players of the same name can be told apart. Three queries."""
     name = request.GET.get("q", "")[:NAME_LENGTH]
-    games = access.games_of(request)
-    listed = list(players.players_listed(access.players_of(request), games, name, most=200))
-    tables = players.last_tables(listed, games)
+    listed = list(players.players_listed(access.players_of(request), access.games_of(request), name, most=200))
+    tables = players.last_tables(listed, access.game_reach(request, "game__"))
     template = "games/players.html#players" if request.htmx else "games/players.html"
     return render(request, template, {"rows": [(player, tables.get(player.pk)) for player in listed], "q": name})
 
@@ -42,7 +43,7 @@ def player_versus(request: HtmxHttpRequest, player_id: int, other_id: int) -> Ht
     player, other = access.player_for(request, player_id), access.player_for(request, other_id)
     if player.pk == other.pk:
         raise Http404
-    games = access.games_of(request)
+    games = access.game_reach(request, "game__")
     against = players.opponents(player, games, only=other)
     together = players.partnerships(player, games, only=other)
     context = {
@@ -91,7 +92,7 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
 
 def _player_page(request: HtmxHttpRequest, player: Player, status: int = 200, **forms: object) -> HttpResponse:
     """The player's page (``forms``: a refused rename or merge form, shown with its errors)."""
-    games = access.games_of(request)
+    games = access.game_reach(request, "game__")
     partners = players.partnerships(player, games)
     best, worst = players.best_and_worst(partners)
     figures = players.player_figures(player, games)
@@ -118,10 +119,13 @@ def _player_page(request: HtmxHttpRequest, player: Player, status: int = 200, **
 
 
 def _merge_choices(request: HtmxHttpRequest, player: Player) -> list[tuple[int, str]]:
-    """The merge menu: each candidate as "Anna (last game 12.11.2026, with Ben, Cat, Dan)", so
-    seven Annas can be told apart."""
+    """The merge menu: each candidate by name, and one whose name another candidate or the player
+    has as "Anna (last game 12.11.2026, with Ben, Cat, Dan)", so seven Annas can be told apart
+    (only those: a club's thousand players with different names need no lookup)."""
     candidates = list(access.merge_candidates(request, player).order_by("name", "pk"))
-    tables = players.last_tables(candidates, access.games_of(request))
+    names = Counter(other.name.casefold() for other in [player, *candidates])
+    alike = [other for other in candidates if names[other.name.casefold()] > 1]
+    tables = players.last_tables(alike, access.game_reach(request, "game__"))
     return [
         (other.pk, f"{other.name} ({tables[other.pk]})" if other.pk in tables else other.name) for other in candidates
     ]
