@@ -31,7 +31,7 @@ from ua_parser import parse as parse_user_agent
 
 from scorekeeper.engine.names import clean_name
 
-from .models import WRITE_KEY_LENGTH, Change, Game, HouseRules, Player, Seat
+from .models import WRITE_KEY_LENGTH, Change, Game, HouseRules, LadderLink, Player, Seat
 from .throttle import Refusal, throttle_spend
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
@@ -226,6 +226,23 @@ def players_of(request: HttpRequest) -> QuerySet[Player]:
     if request.user.is_authenticated:
         reach |= Q(owner=request.user)
     return Player.objects.filter(reach)
+
+
+def ladder_link_of(request: HttpRequest) -> LadderLink | None:
+    """The signed-in account's ladder view link (``None``: none, or no account)."""
+    if not request.user.is_authenticated:
+        return None
+    return LadderLink.objects.filter(owner=request.user).first()
+
+
+def ladder_players(key: str) -> QuerySet[Player]:
+    """The players of the account whose ladder view link ``key`` is (one query).
+
+    Raises:
+        Http404: no ladder has this link (any more).
+    """
+    link = get_object_or_404(LadderLink, key=key)
+    return Player.objects.filter(owner_id=link.owner_id)
 
 
 def group_of(request: HttpRequest) -> QuerySet[Player]:

@@ -285,11 +285,13 @@ class SignupForm(UserCreationForm):
 @dataclass(frozen=True)
 class LadderChoice:
     """What the ladder shows: one kind of game, and the games rated from ``since`` up to (not
-    including) ``until``, aware datetimes of the day's start (``None``: no bound)."""
+    including) ``until``, aware datetimes of the day's start (``None``: no bound); only the
+    players whose name holds ``name`` (case ignored; "": everyone)."""
 
     kind: str
     since: datetime.datetime | None
     until: datetime.datetime | None
+    name: str = ""
 
 
 def _day_start(day: datetime.date) -> datetime.datetime:
@@ -297,12 +299,19 @@ def _day_start(day: datetime.date) -> datetime.datetime:
 
 
 class LadderFilterForm(forms.Form):
-    """The ladder's filters (a GET form, a link to share): the kind of game (Spades unless asked)
-    and the dates of the games rated, both days included. Unreadable values are dropped."""
+    """The ladder's filters (a GET form, a link to share): the kind of game (Spades unless asked),
+    the dates of the games rated, both days included, and part of a name to find. Unreadable
+    values are dropped."""
 
     kind = forms.ChoiceField(label=_("Game"), required=False, choices=Game.Kind.choices)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(
+        label=_("Find a player"),
+        required=False,
+        max_length=NAME_LENGTH,
+        widget=forms.TextInput(attrs={"type": "search"}),
+    )
 
     def choice(self) -> LadderChoice:
         """The kind and the dates as :func:`~scorekeeper.games.standings.current_ratings` takes
@@ -314,4 +323,5 @@ class LadderFilterForm(forms.Form):
             kind=str(data.get("kind") or Game.Kind.SPADES),
             since=_day_start(since) if since else None,
             until=_day_start(until + datetime.timedelta(days=1)) if until and until < datetime.date.max else None,
+            name=str(data.get("name") or "").strip(),
         )

@@ -328,3 +328,19 @@ class RatingStep(models.Model):
 
 #: The figures a seat of the read model takes from the engine's ``PlayerLine``.
 SEAT_FIGURES = tuple(field.name for field in dataclasses.fields(PlayerLine) if field.name not in ("seat", "side"))
+
+
+class LadderLink(models.Model):
+    """The view link of an account's rating ladder (issue 29): whoever has it sees the ladder of
+    the account's players, read only (no player's page, no game behind it).
+
+    One per account, made on the ladder page. "New link" gives it a new ``key`` (the old one stops
+    working at once); turning it off deletes the row.
+    """
+
+    owner = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_link")
+    key = models.CharField(max_length=32, unique=True, default=new_key)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"ladder of {self.owner_id}"

@@ -23,7 +23,7 @@ from scorekeeper.engine.text import Text, gettext_noop
 
 from .changes import READ_MODEL_FIELDS, Scored, game_locked, read_model_lines, rebuild_read_model
 from .kinds import engine_of, kind_of
-from .models import NAME_LENGTH, SEAT_FIGURES, Game, Player, Row, Seat, new_key
+from .models import NAME_LENGTH, SEAT_FIGURES, Game, LadderLink, Player, Row, Seat, new_key
 from .ratings import ratings_after, ratings_from
 from .records import record_verified
 
@@ -200,6 +200,23 @@ def game_view_link_revoke(*, game: Game) -> Game:
     game.version += 1
     game.save(update_fields=["view_key", "version", "updated_at"])
     return game
+
+
+@transaction.atomic
+def ladder_link_renew(*, owner: Any) -> LadderLink:
+    """Give ``owner``'s (an account's) ladder a view link: a first one, or a new key for it (the
+    old link stops working at once)."""
+    link, made = LadderLink.objects.select_for_update().get_or_create(owner=owner)
+    if not made:
+        link.key = new_key()
+        link.save(update_fields=["key"])
+    return link
+
+
+@transaction.atomic
+def ladder_link_revoke(*, owner: Any) -> None:
+    """Turn ``owner``'s ladder view link off: it opens nothing until a new one is made."""
+    LadderLink.objects.filter(owner=owner).delete()
 
 
 def game_stats_rebuild() -> int:

@@ -20,7 +20,7 @@ query the database themselves: they go through ``access``, the presenters and th
 from .accounts import sign_out, signup
 from .changes import change_revert, game_changes
 from .games import game_csv, game_print, games_import, games_list
-from .ladder import ladder
+from .ladder import ladder, ladder_link, ladder_shared
 from .offline import service_worker
 from .pages import game_record_download, game_rematch, game_rulebook, health, home, rules_reference, web_manifest
 from .players import player_detail, player_merge, player_rename, player_versus, players_list
@@ -49,6 +49,8 @@ __all__ = [
     "health",
     "home",
     "ladder",
+    "ladder_link",
+    "ladder_shared",
     "player_detail",
     "player_merge",
     "player_rename",
