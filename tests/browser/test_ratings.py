@@ -1,5 +1,6 @@
-"""Ratings in a phone-sized Chromium (issue 29): the ladder after a few games, a player's rating chart,
-the ladder's view link opened by a stranger's phone, and fair partners on the new Spades game form."""
+"""Ratings in a phone-sized Chromium (issue 29), as the README's "A season's ladder" promises: the ladder
+after a few games, a player's rating chart, the ladder's view link opened by a stranger's phone, and
+fair partners on the new Spades game form."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def test_the_ladder_a_chart_the_view_link_and_fair_partners(live_server, page: P
         play(game, *SIDE_0_WINS)  # Ann and Cat win all three
     sign_in(page, live_server, "host", "ladder-29-cards")
 
-    page.goto(live_server.url + "/players/")
+    page.goto(live_server.url + "/")  # as the README's "A season's ladder" goes
+    page.get_by_role("link", name="Players and statistics").click()
     page.get_by_role("link", name="Ladder").click()
     rows = page.locator("table.ladder tbody tr")
     expect(rows).to_have_count(6)
