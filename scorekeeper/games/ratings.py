@@ -65,6 +65,17 @@ def ratings_from(games: Iterable[Game]) -> None:
         _rerate(first, {game.pk for game in changed})
 
 
+def ratings_moved(games: Iterable[Game], *, owner: Any) -> None:
+    """Re-rate after ``games`` (as they were before: their old ``owner_id``) moved to ``owner``'s
+    group (signing in claims a browser's games): the old group without them first, which drops
+    their steps, then the new one with them."""
+    finished = [game for game in games if game.finished]
+    ratings_from(finished)
+    for game in finished:
+        game.owner_id = owner.pk
+    ratings_from(finished)
+
+
 def _rerate(first: Game, changed: set[Any]) -> None:
     """Rate again the games of ``first``'s group from ``first`` on that a change reaches
     (``changed``: the group's changed games, finished or no longer)."""

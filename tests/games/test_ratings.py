@@ -143,3 +143,34 @@ def test_current_ratings_rank_by_ordinal_with_the_trend_over_ten_games() -> None
     assert ann.trend == approx((mu - 3 * sigma) - (old_mu - 3 * old_sigma))
     assert ratings_by_name(Player.objects.all(), ["ANN", "Zed"], "spades") == {"ann": (mu, sigma)}
     assert current_ratings(Player.objects.all(), "mu") == []
+
+
+def test_signing_in_moves_a_browsers_games_and_their_ratings_to_the_account() -> None:
+    """The games a browser started without an account become the account's on signing in: rated in
+    the account's group from then on, and gone from the group without one, where Eve, seated by
+    another browser too, is now rated without them: as a rebuild from scratch rates them all."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from scorekeeper.games.access import MADE
+
+    User.objects.create_user("host", password="ratings-29-claim")
+    browsers = [new_game(["Ann", "Bob", "Cat", "Dan"]), new_game(["Eve", "Bob", "Fay", "Dan"])]
+    for game in browsers:
+        play(game, *SIDE_0_WINS)
+    stays = new_game(["Eve", "Gus", "Ivy", "Hal"])  # another browser's, with the same Eve: no account
+    play(stays, *SIDE_0_WINS)
+    client = Client()
+    session = client.session
+    session[MADE] = [str(game.pk) for game in browsers]
+    session.save()
+
+    signed_in = client.post(reverse("login"), {"username": "host", "password": "ratings-29-claim"})
+
+    assert signed_in.status_code == 302
+    assert set(Game.objects.filter(owner__username="host").values_list("pk", flat=True)) == {g.pk for g in browsers}
+    kept = steps()
+    ratings_rebuild()
+    assert steps() == kept
+    eve, ivy = (RatingStep.objects.get(game=stays, player__name=name) for name in ("Eve", "Ivy"))
+    assert (eve.mu, eve.sigma) == approx((ivy.mu, ivy.sigma))  # both new to this group: rated alike
