@@ -58,6 +58,10 @@ class Rating:
         return {"name": self.name, "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal, "games": self.games}
 
 
+#: A new player's ordinal: OpenSkill's defaults, mu 25 and sigma 25/3 (``mu - 3 * sigma`` = 0).
+NEW_ORDINAL = PlackettLuce().rating().ordinal()
+
+
 def name_key(name: str) -> str:
     """``name`` as the app compares names: cleaned as a stored name is, case ignored."""
     return clean_name(name, strict=False).casefold()

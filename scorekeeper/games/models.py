@@ -300,14 +300,17 @@ class RatingStep(models.Model):
 
     Rebuilt in the transaction of every write that finishes, corrects, imports or undoes a game,
     from that game on (``games.ratings``), so it is never out of step; the hands stay the only
-    facts. ``mu`` and ``sigma`` are OpenSkill's after the game; ``kind`` and ``at`` (the game's
-    ``created_at``, with the game's id the order games are rated in) are the game's, copied so
-    a player's history is read from one index. Each kind of game has its own ratings.
+    facts. ``mu`` and ``sigma`` are OpenSkill's after the game; ``kind``, ``group`` (the game's
+    owner's id, 0 for a game started without an account: the chain of games it is rated in) and
+    ``at`` (the game's ``created_at``, with the game's id the order games are rated in) are the
+    game's, copied so a player's history is read from one index. Each kind of game has its own
+    ratings; a player's are those of their own group (a rematch may seat them in another's).
     """
 
     player = models.ForeignKey(Player, related_name="rating_steps", on_delete=models.CASCADE)
     game = models.ForeignKey(Game, related_name="rating_steps", on_delete=models.CASCADE)
     kind = models.CharField(max_length=16)
+    group = models.PositiveIntegerField(default=0)
     at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -315,7 +318,7 @@ class RatingStep(models.Model):
     class Meta:
         ordering = ["player", "kind", "at", "game"]
         constraints = [models.UniqueConstraint(fields=["player", "game"], name="one_rating_step_per_game")]
-        indexes = [models.Index(fields=["player", "kind", "at", "game"], name="rating_history")]
+        indexes = [models.Index(fields=["player", "kind", "group", "at", "game"], name="rating_history_in_group")]
 
     def __str__(self) -> str:
         return f"{self.player_id} after {self.game_id}"

@@ -26,6 +26,8 @@ from .models import Game, Player, RatingStep, Seat
 
 #: OpenSkill's Plackett-Luce with its default parameters (docs/ratings.md).
 MODEL = PlackettLuce()
+#: The first key of the PostgreSQL lock a group's re-rating holds (the second: the group).
+RATINGS_LOCK = 29
 
 
 @dataclass
@@ -51,7 +53,8 @@ def _from(games: QuerySet[Game], at: Any, pk: Any) -> QuerySet[Game]:
 
 def ratings_after(game: Game) -> None:
     """Re-rate ``game`` (finished or not, after a write: saved) and every later game of its group it
-    reaches. Five queries whatever the group's size; run inside the write's transaction."""
+    reaches. Six queries for a save that finishes a game, whatever the group's size (and
+    PostgreSQL's lock); run inside the write's transaction."""
     ratings_from([game])
 
 
@@ -78,25 +81,27 @@ def ratings_moved(games: Iterable[Game], *, owner: Any) -> None:
 
 def _rerate(first: Game, changed: set[Any]) -> None:
     """Rate again the games of ``first``'s group from ``first`` on that a change reaches
-    (``changed``: the group's changed games, finished or no longer)."""
-    games = _from(_group(first), first.created_at, first.pk)
-    suffix = _suffix(games)
-    left = list(changed - {game.pk for game in suffix})  # no longer finished
-    stored = RatingStep.objects.filter(Q(game__in=games) | Q(game_id__in=left)).order_by()
+    (``changed``: the group's changed games, finished or no longer). Only the games that seat a
+    player the change can reach are read (:func:`_reached`), so a correction at one table never
+    reads every later game of a large group (the games started without an account are one)."""
+    _group_locked(first)
+    group = first.owner_id or 0
+    before = RatingStep.objects.filter(game_id__in=changed).values_list("game_id", "player_id")
+    affected = {player for _game, player in before}  # a player no longer seated in a changed game: rated anew
+    suffix, reached = _reached(_from(_group(first), first.created_at, first.pk), affected, changed)
+    stored = RatingStep.objects.filter(Q(game_id__in=changed) | Q(player_id__in=reached, kind=first.kind, group=group))
     steps: dict[Any, dict[int, tuple[float, float]]] = {}
-    affected: set[int] = set()
-    for game_id, player_id, mu, sigma in stored.values_list("game_id", "player_id", "mu", "sigma"):
+    for game_id, player_id, mu, sigma in stored.filter(_from_step(first)).values_list(
+        "game_id", "player_id", "mu", "sigma"
+    ):
         steps.setdefault(game_id, {})[player_id] = (mu, sigma)
-        if game_id in changed:
-            affected.add(player_id)  # a player no longer seated in a changed game: rated anew from it
-    players = {player for game in suffix for player, *_rest in game.seats} | affected
-    current = _before(players, first)
+    current = _before(reached, first)
     made: list[tuple[Any, ...]] = []
-    redone = [pk for pk in left if pk in steps]
+    redone = [pk for pk in changed - {game.pk for game in suffix} if pk in steps]  # no longer finished
     for game in suffix:
         seated = {player for player, *_rest in game.seats}
         if game.pk in changed or seated & affected:
-            made += _rated(game, first.kind, current)
+            made += _rated(game, (first.kind, group), current)
             redone += [game.pk] if game.pk in steps else []
             affected |= seated
         else:
@@ -104,24 +109,54 @@ def _rerate(first: Game, changed: set[Any]) -> None:
     _stored(redone, made)
 
 
+def _reached(games: QuerySet[Game], affected: set[int], changed: set[Any]) -> tuple[list[_Game], set[int]]:
+    """Of ``games`` (in rating order), the changed ones and those seating a player the change can
+    reach, and those players: the players of the changed games, then of every game seating one of
+    them, until no game adds one (a query each round: a table's own games take one or two)."""
+    reached = set(affected)
+    wanted = Q(pk__in=changed)
+    while True:
+        suffix = _suffix(games.filter(wanted | Q(seats__player_id__in=reached)).distinct())
+        seated = {player for game in suffix for player, *_rest in game.seats}
+        if seated <= reached:
+            return suffix, reached
+        reached |= seated
+
+
+def _group_locked(first: Game) -> None:
+    """Make two writes re-rating ``first``'s group take turns, so neither rates from steps the
+    other is replacing. PostgreSQL: a lock held to the transaction's end; SQLite's transactions
+    hold the database's write lock from their start already (settings: IMMEDIATE)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, first.owner_id or 0])
+
+
+def _from_step(first: Game) -> Q:
+    """Steps of games started at ``first``'s start (``first``'s id among equals) or later."""
+    return Q(at__gt=first.created_at) | Q(at=first.created_at, game_id__gte=first.pk)
+
+
 def _stored(redone: list[Any], made: list[tuple[Any, ...]]) -> None:
-    """Replace the steps of the ``redone`` games by ``made`` (player id, game id, kind, at, mu,
-    sigma). One statement each, run for many rows by the database driver: a correction in the
+    """Replace the steps of the ``redone`` games by ``made`` (player id, game id, kind, group, at,
+    mu, sigma). One statement each, run for many rows by the database driver: a correction in the
     middle of 10,000 games rewrites some 20,000 steps, too many for model instances in 2 s."""
     quote = connection.ops.quote_name
     table = quote(RatingStep._meta.db_table)
     game, at = RatingStep._meta.get_field("game"), RatingStep._meta.get_field("at")
-    columns = ", ".join(quote(column) for column in ("player_id", "game_id", "kind", "at", "mu", "sigma"))
+    columns = ", ".join(quote(column) for column in ("player_id", "game_id", "kind", "group", "at", "mu", "sigma"))
     rows = [
-        (player, game.get_db_prep_value(pk, connection), kind, at.get_db_prep_value(when, connection), mu, sigma)
-        for player, pk, kind, when, mu, sigma in made
+        (player, game.get_db_prep_value(pk, connection), kind, group, at.get_db_prep_value(when, connection), mu, sigma)
+        for player, pk, kind, group, when, mu, sigma in made
     ]
     with connection.cursor() as cursor:
-        cursor.executemany(
-            f"DELETE FROM {table} WHERE {quote('game_id')} = %s",
-            [(game.get_db_prep_value(pk, connection),) for pk in redone],
-        )
-        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s)", rows)
+        if redone:  # none when a save finishes a game
+            cursor.executemany(
+                f"DELETE FROM {table} WHERE {quote('game_id')} = %s",
+                [(game.get_db_prep_value(pk, connection),) for pk in redone],
+            )
+        if rows:
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)", rows)
 
 
 def _suffix(games: QuerySet[Game]) -> list[_Game]:
@@ -139,13 +174,9 @@ def _before(players: set[int], first: Game) -> dict[int, tuple[float, float]]:
     """Each of ``players``' rating (mu, sigma) before ``first`` in its group and kind (one query:
     two index probes per player on ``rating_history``); a player without one is not in the answer
     (new: OpenSkill's defaults)."""
-    earlier = RatingStep.objects.filter(player_id=OuterRef("pk"), kind=first.kind, at__lte=first.created_at).filter(
-        Q(at__lt=first.created_at) | Q(game_id__lt=first.pk)
-    )
-    if first.owner_id is None:
-        earlier = earlier.filter(game__owner__isnull=True)
-    else:
-        earlier = earlier.filter(game__owner_id=first.owner_id)
+    earlier = RatingStep.objects.filter(
+        player_id=OuterRef("pk"), kind=first.kind, group=first.owner_id or 0, at__lte=first.created_at
+    ).filter(Q(at__lt=first.created_at) | Q(game_id__lt=first.pk))
     newest = earlier.order_by("-at", "-game_id")
     latest = Player.objects.filter(pk__in=players).annotate(
         mu=Subquery(newest.values("mu")[:1]), sigma=Subquery(newest.values("sigma")[:1])
@@ -153,9 +184,9 @@ def _before(players: set[int], first: Game) -> dict[int, tuple[float, float]]:
     return {player: (mu, sigma) for player, mu, sigma in latest.values_list("pk", "mu", "sigma") if mu is not None}
 
 
-def _rated(game: _Game, kind: str, current: dict[int, tuple[float, float]]) -> list[tuple[Any, ...]]:
-    """Rate ``game`` from the players' ``current`` ratings (updated), and its steps as (player id,
-    game id, kind, at, mu, sigma)."""
+def _rated(game: _Game, chain: tuple[str, int], current: dict[int, tuple[float, float]]) -> list[tuple[Any, ...]]:
+    """Rate ``game`` of ``chain`` (its kind and group) from the players' ``current`` ratings
+    (updated), and its steps as (player id, game id, kind, group, at, mu, sigma)."""
     sides = sorted({side for _player, side, _total, _won in game.seats})
     totals = {side: total for _player, side, total, _won in game.seats}
     winner = next((side for _player, side, _total, won in game.seats if won), None)
@@ -172,7 +203,7 @@ def _rated(game: _Game, kind: str, current: dict[int, tuple[float, float]]) -> l
     for team, ratings in zip(teams, rated, strict=True):
         for player, rating in zip(team, ratings, strict=True):
             current[player] = (float(rating.mu), float(rating.sigma))
-            steps.append((player, game.pk, kind, game.at, *current[player]))
+            steps.append((player, game.pk, *chain, game.at, *current[player]))
     return steps
 
 

@@ -24,7 +24,7 @@ from scorekeeper.engine.text import Text, gettext_noop
 from .changes import READ_MODEL_FIELDS, Scored, game_locked, read_model_lines, rebuild_read_model
 from .kinds import engine_of, kind_of
 from .models import NAME_LENGTH, SEAT_FIGURES, Game, LadderLink, Player, Row, Seat, new_key
-from .ratings import ratings_after, ratings_from
+from .ratings import ratings_after, ratings_from, ratings_rebuild
 from .records import record_verified
 
 
@@ -222,7 +222,8 @@ def ladder_link_revoke(*, owner: Any) -> None:
 def game_stats_rebuild() -> int:
     """Rebuild every game's read model from its hands (figures, ``finished``, ``rows_played``,
     ``record_digest``), seating players where a game has none (names matched within the owner's
-    group). One transaction per game; returns how many games.
+    group), then every rating from the games as they are now (one transaction). One transaction
+    per game; returns how many games.
 
     Raises:
         RuleError: a stored game no longer scores (never for games the app saved); the games
@@ -238,6 +239,8 @@ def game_stats_rebuild() -> int:
             else:
                 _seat_players(game, Player.objects.filter(owner=game.owner), game.owner, rows=rows)
         count += 1
+    with transaction.atomic():
+        ratings_rebuild()
     return count
 
 

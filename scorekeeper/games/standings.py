@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from scorekeeper.engine.ratings import NEW_ORDINAL
 
 from .models import Player, RatingStep
 
@@ -20,7 +23,7 @@ TREND_GAMES = 10
 class Standing:
     """A player's rating in one kind of game: OpenSkill's ``mu`` and ``sigma`` after their last game
     rated (within the dates asked), the games rated, and ``trend``: the ordinal's change over their
-    last :data:`TREND_GAMES` games (``None`` with fewer games than that before them)."""
+    last :data:`TREND_GAMES` games (``None`` with fewer games than that)."""
 
     player_id: int
     name: str
@@ -38,47 +41,61 @@ class Standing:
 def current_ratings(
     players: QuerySet[Player], kind: str, *, since: datetime | None = None, until: datetime | None = None
 ) -> list[Standing]:
-    """The rating of each of ``players`` who has one in ``kind``, as of their last game before
-    ``until`` (among the games from ``since``), highest ordinal first. One query whatever the number
-    of players and games: per player, index probes on ``rating_history`` for the newest step, the
-    one :data:`TREND_GAMES` before it, and the count between the dates."""
-    steps = RatingStep.objects.filter(player_id=OuterRef("pk"), kind=kind)
-    if since is not None:
-        steps = steps.filter(at__gte=since)
+    """The rating of each of ``players`` who played a game rated in ``kind`` between ``since`` and
+    ``until``: their rating after their last game before ``until`` (built from every game before
+    it), the games between the dates, and the trend over their last :data:`TREND_GAMES` games
+    (from a new player's rating when they have exactly that many), highest ordinal first. Only
+    the steps of each player's own group count (a rematch may seat a player in another's games,
+    rated there apart). One query whatever the number of players and games: index probes per
+    player on ``rating_history_in_group``."""
+    history = RatingStep.objects.filter(player_id=OuterRef("pk"), kind=kind, group=Coalesce(OuterRef("owner_id"), 0))
     if until is not None:
-        steps = steps.filter(at__lt=until)
-    newest = steps.order_by("-at", "-game_id")
+        history = history.filter(at__lt=until)
+    between = history if since is None else history.filter(at__gte=since)
+    newest = history.order_by("-at", "-game_id")
     back = slice(TREND_GAMES, TREND_GAMES + 1)
     rows = players.annotate(
+        at=Subquery(newest.values("at")[:1]),
         mu=Subquery(newest.values("mu")[:1]),
         sigma=Subquery(newest.values("sigma")[:1]),
         back_mu=Subquery(newest.values("mu")[back]),
         back_sigma=Subquery(newest.values("sigma")[back]),
-        games=Subquery(steps.order_by().values("player_id").annotate(games=Count("pk")).values("games")),
+        tenth=Subquery(newest.values("pk")[TREND_GAMES - 1 : TREND_GAMES]),
+        games=Subquery(between.order_by().values("player_id").annotate(games=Count("pk")).values("games")),
     ).order_by()
     standings = []
-    for pk, name, mu, sigma, back_mu, back_sigma, games in rows.values_list(
-        "pk", "name", "mu", "sigma", "back_mu", "back_sigma", "games"
+    for pk, name, at, mu, sigma, back_mu, back_sigma, tenth, games in rows.values_list(
+        "pk", "name", "at", "mu", "sigma", "back_mu", "back_sigma", "tenth", "games"
     ):
-        if mu is not None:  # no game rated (between the dates)
-            trend = None if back_mu is None else (mu - 3 * sigma) - (back_mu - 3 * back_sigma)
-            standings.append(Standing(pk, name, mu, sigma, games, trend))
+        if at is None or (since is not None and at < since):  # no game rated between the dates
+            continue
+        if back_mu is not None:
+            trend: float | None = (mu - 3 * sigma) - (back_mu - 3 * back_sigma)
+        else:
+            trend = None if tenth is None else (mu - 3 * sigma) - NEW_ORDINAL  # ten games: from the start
+        standings.append(Standing(pk, name, mu, sigma, games, trend))
     return sorted(standings, key=lambda line: (-line.ordinal, line.name.casefold()))
 
 
 def rating_history(player: Player, kind: str) -> list[tuple[datetime, float, float]]:
-    """``player``'s rating after each game rated in ``kind``, oldest first: (when, mu, sigma). One query."""
-    steps = RatingStep.objects.filter(player=player, kind=kind).order_by("at", "game_id")
+    """``player``'s rating after each game rated in ``kind`` in their own group, oldest first: (when,
+    mu, sigma). One query."""
+    steps = RatingStep.objects.filter(player=player, kind=kind, group=player.owner_id or 0).order_by("at", "game_id")
     return list(steps.values_list("at", "mu", "sigma"))
 
 
 def ratings_by_name(players: QuerySet[Player], names: Iterable[str], kind: str) -> dict[str, tuple[float, float]]:
-    """The current (mu, sigma) in ``kind`` of each of ``names`` that is one of ``players``, by the
+    """The current (mu, sigma) in ``kind`` of each of ``names`` that is one of ``players`` (the
+    group a new game's names are matched to: ``access.group_of``), by the
     name casefolded (names compared as a new game matches them: case ignored); a name without a
-    rating is left out (a new player: OpenSkill's defaults). Three queries."""
+    rating is left out (a new player: OpenSkill's defaults). Of players of one name, the first by
+    (name, id), as a new game seats them. Two queries."""
     wanted = {name.casefold() for name in names}
-    ids = [pk for pk, name in players.values_list("pk", "name") if name.casefold() in wanted]
-    found = Player.objects.filter(pk__in=ids)
+    first: dict[str, int] = {}
+    for pk, name in players.order_by("name", "pk").values_list("pk", "name"):
+        if name.casefold() in wanted:
+            first.setdefault(name.casefold(), pk)
+    found = Player.objects.filter(pk__in=first.values())
     return {line.name.casefold(): (line.mu, line.sigma) for line in current_ratings(found, kind)}
 
 

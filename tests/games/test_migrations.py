@@ -239,3 +239,64 @@ def test_upgrade_starts_the_clock_of_every_game_with_rows_at_its_first_change() 
     assert clocks[saved.pk][0] == first
     assert clocks[imported.pk][0] == clocks[imported.pk][1]
     assert clocks[empty.pk][0] is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_upgrade_rates_the_finished_games_of_a_database_from_before_the_ratings() -> None:
+    """Issue 29: ``migrate`` on a database from before the ratings (0016) rates its finished games,
+    each in its owner's group (migration 0020 copies a step's group; ``migrate`` fills an empty read
+    model), so the ladder is right from the first page, without ``rebuild_ratings``."""
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from scorekeeper.games.models import RatingStep
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0016_game_clock")])
+    old = executor.loader.project_state([("games", "0016_game_clock")]).apps
+    Game, Player, Seat = (old.get_model("games", name) for name in ("Game", "Player", "Seat"))
+    host = User.objects.create_user("host", password="ratings-29-upgrade")
+    players, rules = ["Ann", "Bob", "Cat", "Dan"], {"preset": "standard"}
+    games = [
+        Game.objects.create(players=players, rules=rules, finished=True, owner_id=owner) for owner in (host.pk, None)
+    ]
+    for game in games:
+        for seat, name in enumerate(players):
+            player = Player.objects.create(name=name, owner_id=game.owner_id)
+            Seat.objects.create(
+                game=game, player=player, seat=seat, side=seat % 2, total=100 * (seat % 2), won=seat % 2 == 1
+            )
+    try:
+        call_command("migrate", verbosity=0)
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    steps = RatingStep.objects.order_by("group", "player__name")
+    assert [(step.group, step.player.name) for step in steps] == [(0, name) for name in sorted(players)] + [
+        (host.pk, name) for name in sorted(players)
+    ]
+    assert {step.player.name for step in steps if step.mu > 25} == {"Bob", "Dan"}  # the side that won
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0020_gives_each_rating_step_its_games_group() -> None:
+    from django.contrib.auth.models import User
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0019_ladder_link")])
+    old = executor.loader.project_state([("games", "0019_ladder_link")]).apps
+    Game, Player, RatingStep = (old.get_model("games", name) for name in ("Game", "Player", "RatingStep"))
+    host = User.objects.create_user("host", password="ratings-29-group")
+    ann = Player.objects.create(name="Ann", owner_id=host.pk)
+    for owner in (host.pk, None):
+        game = Game.objects.create(players=["Ann"], rules={}, finished=True, owner_id=owner)
+        RatingStep.objects.create(player=ann, game=game, kind="spades", at=game.created_at, mu=26.0, sigma=8.0)
+    try:
+        executor.loader.build_graph()
+        executor.migrate([("games", "0020_rating_group")])
+        after = executor.loader.project_state([("games", "0020_rating_group")]).apps.get_model("games", "RatingStep")
+        groups = sorted(after.objects.values_list("group", flat=True))
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    assert groups == [0, host.pk]
