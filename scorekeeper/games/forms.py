@@ -18,6 +18,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+from django.core.validators import MinValueValidator
 from django.forms.utils import flatatt
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
@@ -298,14 +299,22 @@ def _day_start(day: datetime.date) -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
 
 
+#: No game was played before 1900: an earlier day is unreadable (year 1 in Berlin is year 0 in UTC).
+_after_1900 = MinValueValidator(datetime.date(1900, 1, 1))
+
+
 class LadderFilterForm(forms.Form):
     """The ladder's filters (a GET form, a link to share): the kind of game (Spades unless asked),
     the dates of the games rated, both days included, and part of a name to find. Unreadable
     values are dropped."""
 
     kind = forms.ChoiceField(label=_("Game"), required=False, choices=Game.Kind.choices)
-    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}), validators=[_after_1900]
+    )
+    until = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}), validators=[_after_1900]
+    )
     name = forms.CharField(
         label=_("Find a player"),
         required=False,

@@ -36,8 +36,9 @@ class FairPartners:
 
 def fair_partners(form: NewGameForm, players: QuerySet[Player]) -> FairPartners:
     """The fairest partnerships of the four names typed on ``form`` by the Spades ratings of
-    ``players`` (the players this request may see: anyone else's name counts as a new player, with
-    OpenSkill's defaults), or what is needed first: a table of four in partnerships, four names."""
+    ``players`` (the group a new game's names are matched to, ``access.group_of``: anyone else's
+    name counts as a new player, with OpenSkill's defaults), or what is needed first: a table of
+    four in partnerships, four names."""
     table = form.table()
     if table.seats != 4 or not table.partnerships:
         return FairPartners(hint=gettext("Fair partners are for four players in two partnerships."))

@@ -100,3 +100,12 @@ def test_a_long_ladder_comes_a_page_at_a_time_and_a_name_finds_a_player_at_their
     found = listed(client.get(LADDER, {"name": "p1"}))
     assert found == [line for line in everyone if line[1] in ("P1", "P10", "P11")]  # ranks of the whole ladder
     assert "No rated player has this name here." in client.get(LADDER, {"name": "Zed"}).content.decode()
+
+
+def test_a_day_before_1900_is_dropped_as_unreadable(client, user) -> None:
+    """Year 1 at midnight in Berlin is year 0 in UTC, which no database date holds: dropped, not a 500."""
+    rated(["Ann", "Bob", "Cat", "Dan"], user)
+    everyone = listed(client.get(LADDER))
+    for day in ("0001-01-01", "1899-12-31"):
+        response = client.get(LADDER, {"since": day, "until": day})
+        assert response.status_code == 200 and listed(response) == everyone

@@ -126,3 +126,17 @@ def test_another_groups_players_count_as_new_players(client, user) -> None:
     assert "Eve &amp; Fay v Gus &amp; Hal: 50\u00a0% – 50\u00a0%" in content
     assert "Seated as they are, the partners are the fairest already." in content
     assert 'name="fair_order"' not in content
+
+
+def test_of_two_players_of_one_name_the_one_a_new_game_seats_counts(client, user) -> None:
+    """A game opened through its view link shows its Ann, but a new game of this account seats the
+    account's Ann: her rating counts, as the game will be played by her."""
+    others = services.game_create(kind="spades", players=["Ann", "Eve", "Fay", "Gus"], dealer=0, rules=ONE_HAND)
+    play(others, [1, 5, 2, 5], [1, 5, 2, 5])  # that Ann loses
+    client.get(reverse("games:detail", args=[others.view_key]))  # seen through the view link
+    mine, theirs = Player.objects.get(owner=user, name="Ann"), Player.objects.get(owner=None, name="Ann")
+    both = Player.objects.filter(pk__in=[mine.pk, theirs.pk])
+    assert ratings_by_name(both, ["ann"], "spades") == ratings_by_name(both.filter(pk=mine.pk), ["Ann"], "spades")
+    assert ratings_by_name(both, ["ann"], "spades") != ratings_by_name(both.filter(pk=theirs.pk), ["Ann"], "spades")
+    content = text(asked(client, names("Ann", "Bob", "Cat", "Dan")))
+    assert re.search(r"Ann &amp; (Cat|Dan) v Bob &amp; (Cat|Dan)", content)  # her strength splits Ann and Bob

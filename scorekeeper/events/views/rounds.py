@@ -211,7 +211,7 @@ def entrants_seed(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Order the entrants by their players' ratings in the event's game (issue 29.4), before round 1."""
     link = event_for(request, key, edit=True)
     names = [name for entrant in link.event.entrants for name in (entrant.get("players") or [entrant["name"]])]
-    ratings = ratings_by_name(game_access.players_of(request), names, link.event.kind)
+    ratings = ratings_by_name(game_access.group_of(request), names, link.event.kind)  # as the tables seat them
     ordinals = {name: mu - 3 * sigma for name, (mu, sigma) in ratings.items()}
     try:
         event_seed_by_rating(event=link.event, ordinals=ordinals)

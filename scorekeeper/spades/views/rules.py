@@ -68,7 +68,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         **_new_game_context(request, form),
         "rules_open": bool(changed and changed not in ("preset", "house_rules", *FAIR)),
         "chosen_house_rules": saved.pk if saved else None,
-        "fair": fair_partners(form, access.players_of(request)) if changed in FAIR else None,
+        "fair": fair_partners(form, access.group_of(request)) if changed in FAIR else None,
     }
     if request.htmx and request.method != "POST":
         partial = "fair_partners" if changed == "fair_partners" else "setup"
