@@ -75,7 +75,7 @@ def run(out: Output) -> None:
     from django.contrib.auth.models import User
 
     from scorekeeper.games.models import Game, Player, Seat
-    from scorekeeper.games.ratings import ratings_after, ratings_rebuild
+    from scorekeeper.games.ratings import ratings_rebuild, ratings_rerate
 
     with throwaway_test_database():
         user = User.objects.create_user("bench-ratings")
@@ -94,14 +94,14 @@ def run(out: Output) -> None:
         large = _pages(client, players[0].pk)
         ordered = list(Game.objects.filter(owner=user).order_by("created_at", "pk"))
         newest, middle = ordered[-1], ordered[len(ordered) // 2]
-        save_ms = median_ms(lambda: ratings_after(newest), RUNS)
+        save_ms = median_ms(lambda: ratings_rerate(games=[newest]), RUNS)
         flipped = list(Seat.objects.filter(game=middle))
         for seat in flipped:
             seat.won = not seat.won  # the other side won it after all
         Seat.objects.bulk_update(flipped, ["won"])
         started = time.perf_counter()
         with transaction.atomic():
-            ratings_after(middle)
+            ratings_rerate(games=[middle])
         corrected = time.perf_counter() - started
     out.write(f"Ratings of {PLAYERS:,} players over {GAMES:,} games (all rated anew in {rebuilt:.1f} s); queries at "
               f"{SMALL_GAMES} games / at {GAMES:,}, server time at {GAMES:,} (median of {RUNS}):")  # fmt: skip

@@ -33,7 +33,7 @@ from ua_parser import parse as parse_user_agent
 from scorekeeper.engine.names import clean_name
 
 from .models import WRITE_KEY_LENGTH, Change, Game, HouseRules, LadderLink, Player, Seat
-from .ratings import ratings_moved
+from .ratings import ratings_move
 from .throttle import Refusal, throttle_spend
 
 #: Session keys: the ids of games this browser started, and the link keys it opened.
@@ -321,13 +321,13 @@ def links_held(request: HttpRequest, games: Iterable[Game]) -> list[Opened]:
 def _claim_games(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
     """On signing in, the account becomes the owner of the games this browser started without
     one, and of the players in them who have no account's group yet; their ratings move with
-    them (``ratings.ratings_moved``)."""
+    them (``ratings.ratings_move``)."""
     if request is not None and hasattr(request, "session"):
         with transaction.atomic():
             claimed = list(Game.objects.filter(pk__in=request.session.get(MADE, []), owner=None))
             Player.objects.filter(owner=None, seats__game__in=claimed).update(owner=user)
             Game.objects.filter(pk__in=[game.pk for game in claimed]).update(owner=user)
-            ratings_moved(claimed, owner=user)  # rated in the account's group from now on
+            ratings_move(games=claimed, owner=user)  # rated in the account's group from now on
         _claim_house_rules(request, user)
 
 

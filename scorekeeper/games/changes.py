@@ -26,7 +26,7 @@ from scorekeeper.engine.text import Text
 from .clock import TIME_CALLED
 from .kinds import Record, Scored, engine_of, game_rows, kind_for
 from .models import MAX_ROWS, SEAT_FIGURES, Change, Game, Row, Seat
-from .ratings import ratings_after
+from .ratings import ratings_rerate
 from .records import canonical, record_digest
 from .undo import snapshot, verify_revert
 
@@ -203,7 +203,7 @@ def change_record(
     game.clock_started = (game.clock_started or timezone.now()) if rows else None
     game.save(update_fields=["updated_at", "version", "clock_started", *READ_MODEL_FIELDS])
     if game.finished or finished_before:  # its result counts in the ratings, or counted until now
-        ratings_after(game)
+        ratings_rerate(games=[game])
     change = Change.objects.create(
         game=game,
         action=action,

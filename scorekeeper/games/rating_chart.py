@@ -7,9 +7,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from .chart import nice_step
 from .models import Game, Player
 from .standings import rating_history
+
+#: Up to this many games a dot marks each (beyond, the line alone: a regular's 1,500 dots would be 100 KB).
+DOTTED_UP_TO = 100
 
 
 @dataclass(frozen=True)
@@ -36,8 +41,13 @@ class RatingChart:
 
     @property
     def games(self) -> int:
-        """The games rated: a dot each."""
+        """The games rated: a point each."""
         return len(self.dots)
+
+    @property
+    def dotted(self) -> bool:
+        """Whether each game is drawn as a dot (up to :data:`DOTTED_UP_TO` games)."""
+        return self.games <= DOTTED_UP_TO
 
 
 def ordinal_chart(kind: str, label: str, ordinals: list[float]) -> RatingChart | None:
@@ -79,12 +89,14 @@ def ordinal_chart(kind: str, label: str, ordinals: list[float]) -> RatingChart |
     )
 
 
-def rating_charts(player: Player) -> list[RatingChart]:
+def rating_charts(player: Player, games: Q) -> list[RatingChart]:
     """``player``'s rating chart in each kind of game they have ratings in, in the order of the
-    kinds' choices. A query per kind of game, whatever the number of games."""
+    kinds' choices: their rating after each of ``games`` (a condition on a step's game, as the
+    rest of the player's page counts: ``access.game_reach(request, "game__")``). A query per kind
+    of game, whatever the number of games."""
     charts = []
     for kind, label in Game.Kind.choices:
-        history = rating_history(player, kind)
+        history = rating_history(player, kind, games)
         chart = ordinal_chart(kind, str(label), [mu - 3 * sigma for _, mu, sigma in history])
         if chart is not None:
             charts.append(chart)

@@ -51,15 +51,11 @@ def _from(games: QuerySet[Game], at: Any, pk: Any) -> QuerySet[Game]:
     return games.filter(created_at__gte=at).filter(Q(created_at__gt=at) | Q(pk__gte=pk))
 
 
-def ratings_after(game: Game) -> None:
-    """Re-rate ``game`` (finished or not, after a write: saved) and every later game of its group it
-    reaches. Six queries for a save that finishes a game, whatever the group's size (and
-    PostgreSQL's lock); run inside the write's transaction."""
-    ratings_from([game])
-
-
-def ratings_from(games: Iterable[Game]) -> None:
-    """:func:`ratings_after` for several changed games of any groups (an import, a merge)."""
+def ratings_rerate(*, games: Iterable[Game]) -> None:
+    """Re-rate the changed ``games`` (finished or not, after a write: saved; of any groups: an
+    import, a merge) and every later game of their groups they reach. Six queries for a save that
+    finishes a game, whatever the group's size (and PostgreSQL's lock); run inside the write's
+    transaction."""
     groups: dict[tuple[Any, str], list[Game]] = {}
     for game in games:
         groups.setdefault((game.owner_id, game.kind), []).append(game)
@@ -68,15 +64,15 @@ def ratings_from(games: Iterable[Game]) -> None:
         _rerate(first, {game.pk for game in changed})
 
 
-def ratings_moved(games: Iterable[Game], *, owner: Any) -> None:
+def ratings_move(*, games: Iterable[Game], owner: Any) -> None:
     """Re-rate after ``games`` (as they were before: their old ``owner_id``) moved to ``owner``'s
     group (signing in claims a browser's games): the old group without them first, which drops
     their steps, then the new one with them."""
     finished = [game for game in games if game.finished]
-    ratings_from(finished)
+    ratings_rerate(games=finished)
     for game in finished:
         game.owner_id = owner.pk
-    ratings_from(finished)
+    ratings_rerate(games=finished)
 
 
 def _rerate(first: Game, changed: set[Any]) -> None:

@@ -24,7 +24,7 @@ from scorekeeper.engine.text import Text, gettext_noop
 from .changes import READ_MODEL_FIELDS, Scored, game_locked, read_model_lines, rebuild_read_model
 from .kinds import engine_of, kind_of
 from .models import NAME_LENGTH, SEAT_FIGURES, Game, LadderLink, Player, Row, Seat, new_key
-from .ratings import ratings_after, ratings_from, ratings_rebuild
+from .ratings import ratings_rebuild, ratings_rerate
 from .records import record_verified
 
 
@@ -132,7 +132,7 @@ def game_import(*, record: Any, owner: Any = None, group: Iterable[Player] = ())
     _rows_stored(rows)
     _seat_players(game, group, owner, rows=rows, scored=scored)
     if game.finished:
-        ratings_after(game)
+        ratings_rerate(games=[game])
     return game
 
 
@@ -277,7 +277,7 @@ def player_merge(*, player: Player, into: Player) -> Player:
         )  # fmt: skip
     Seat.objects.filter(player=player).update(player=into)
     player.delete()  # and its rating steps: the merged person's are rated anew from their first game
-    ratings_from(Game.objects.filter(seats__player=into, finished=True))
+    ratings_rerate(games=Game.objects.filter(seats__player=into, finished=True))
     return into
 
 
@@ -316,7 +316,7 @@ def games_import(
     _rows_stored([row for _game, rows, _scored in built for row in rows])
     Player.objects.bulk_create(list(new.values()))
     Seat.objects.bulk_create(seats)
-    ratings_from(game for game in games if game.finished)
+    ratings_rerate(games=[game for game in games if game.finished])
     return games
 
 

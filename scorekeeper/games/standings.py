@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from scorekeeper.engine.ratings import NEW_ORDINAL
@@ -77,10 +77,11 @@ def current_ratings(
     return sorted(standings, key=lambda line: (-line.ordinal, line.name.casefold()))
 
 
-def rating_history(player: Player, kind: str) -> list[tuple[datetime, float, float]]:
-    """``player``'s rating after each game rated in ``kind`` in their own group, oldest first: (when,
-    mu, sigma). One query."""
-    steps = RatingStep.objects.filter(player=player, kind=kind, group=player.owner_id or 0).order_by("at", "game_id")
+def rating_history(player: Player, kind: str, games: Q | None = None) -> list[tuple[datetime, float, float]]:
+    """``player``'s rating after each game rated in ``kind`` in their own group (only after
+    ``games``, a condition on a step's game, if given), oldest first: (when, mu, sigma). One query."""
+    steps = RatingStep.objects.filter(games or Q(), player=player, kind=kind, group=player.owner_id or 0)
+    steps = steps.order_by("at", "game_id")
     return list(steps.values_list("at", "mu", "sigma"))
 
 

@@ -221,3 +221,23 @@ def test_the_ladder_and_the_chart_in_german(client, user) -> None:
     player_page = client.get(reverse("games:player", args=[ann.pk])).content.decode()
     assert 'class="chart rating-chart"' in player_page
     assert re.search(r'points="[\d ,]+"', player_page)  # coordinates never localised
+
+
+def test_a_view_link_shows_a_players_rating_only_after_the_games_it_reaches(client, user) -> None:
+    """The player's page counts only the games the request reaches, the chart too: through one
+    game's view link, one dot, not the account's other games."""
+    games = [rated(["Ann", "Bob", "Cat", "Dan"], user) for _ in range(3)]
+    stranger = Client()
+    stranger.get(reverse("games:detail", args=[games[1].view_key]))
+    ann = Player.objects.get(owner=user, name="Ann")
+    page = stranger.get(reverse("games:player", args=[ann.pk])).content.decode()
+    assert page.count('<circle class="series-dot') == 1
+    assert client.get(reverse("games:player", args=[ann.pk])).content.decode().count('<circle class="series-dot') == 3
+
+
+def test_a_long_history_is_drawn_as_a_line_without_a_dot_per_game() -> None:
+    from scorekeeper.games.rating_chart import DOTTED_UP_TO
+
+    assert ordinal_chart("spades", "Spades", [1.0] * DOTTED_UP_TO).dotted
+    long = ordinal_chart("spades", "Spades", [float(n % 7) for n in range(DOTTED_UP_TO + 1)])
+    assert not long.dotted and long.games == DOTTED_UP_TO + 1 and len(long.points.split()) == DOTTED_UP_TO + 1

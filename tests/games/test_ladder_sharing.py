@@ -109,3 +109,13 @@ def test_a_day_before_1900_is_dropped_as_unreadable(client, user) -> None:
     for day in ("0001-01-01", "1899-12-31"):
         response = client.get(LADDER, {"since": day, "until": day})
         assert response.status_code == 200 and listed(response) == everyone
+
+
+def test_a_group_that_plays_only_mu_opens_on_its_mu_ladder(client, user) -> None:
+    from .test_ladder import rated_mu
+
+    rated_mu(["Uta", "Vic", "Wim", "Xen"], user)
+    response = client.get(LADDER)
+    assert {name for _r, name, *_ in listed(response)} == {"Uta", "Vic", "Wim", "Xen"}
+    assert '<option value="mu" selected>' in response.content.decode()
+    assert listed(client.get(LADDER, {"kind": "spades"})) == []  # asked for: Spades, empty

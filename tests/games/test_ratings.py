@@ -110,12 +110,12 @@ def test_a_save_that_finishes_the_newest_game_costs_a_fixed_number_of_queries(dj
     for _ in range(5):
         play(new_game(["Ann", "Bob", "Cat", "Dan"]), *SIDE_0_WINS)
     game = new_game(["Ann", "Bob", "Cat", "Dan"])
-    from scorekeeper.games.ratings import ratings_after
+    from scorekeeper.games.ratings import ratings_rerate
 
     Game.objects.filter(pk=game.pk).update(finished=True)
     game.refresh_from_db()
     with django_assert_max_num_queries(6 if connection.vendor == "sqlite" else 7):  # PostgreSQL: and its lock
-        ratings_after(game)
+        ratings_rerate(games=[game])
 
 
 def test_manage_py_rebuild_ratings_rebuilds_them_all() -> None:

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from .. import access, presenters, services
 from ..forms import LadderFilterForm
-from ..models import Player
+from ..models import Game, Player
 from ..standings import Standing, current_ratings
 from .http import HtmxHttpRequest
 
@@ -93,10 +93,18 @@ def ladder_link(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _ladder_page(request: HtmxHttpRequest, players: QuerySet[Player], context: dict[str, object]) -> HttpResponse:
-    """The ladder of ``players`` as the request's filters ask, one page of it."""
+    """The ladder of ``players`` as the request's filters ask, one page of it; with no game asked
+    for and none rated in the first, the first kind of game with ratings (a query more each)."""
     form = LadderFilterForm(request.GET)
     choice = form.choice()
-    rows = ranked(current_ratings(players, choice.kind, since=choice.since, until=choice.until))
+    standings = current_ratings(players, choice.kind, since=choice.since, until=choice.until)
+    for kind, _label in Game.Kind.choices if not (standings or request.GET.get("kind")) else ():
+        others = current_ratings(players, kind, since=choice.since, until=choice.until)
+        if others:  # no game chosen, none rated in the first: a group that plays only Mü opens on its ladder
+            form = LadderFilterForm({**request.GET.dict(), "kind": kind})
+            choice, standings = form.choice(), others
+            break
+    rows = ranked(standings)
     if choice.name:
         rows = [row for row in rows if choice.name.casefold() in row.standing.name.casefold()]
     page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))

@@ -109,7 +109,7 @@ def _player_page(request: HtmxHttpRequest, player: Player, status: int = 200, **
         "best": best,
         "worst": worst,
         "opponents": players.opponents(player, games),
-        "rating_charts": rating_chart.rating_charts(player),
+        "rating_charts": rating_chart.rating_charts(player, games),
         "rename_form": PlayerRenameForm(initial={"name": player.name}),
         "can_change": access.can_change_player(request, player),
         "merge_form": PlayerMergeForm(players=_merge_choices(request, player)),
