@@ -28,6 +28,8 @@ from .models import Game, Player, RatingStep, Seat
 MODEL = PlackettLuce()
 #: The first key of the PostgreSQL lock a group's re-rating holds (the second: the group).
 RATINGS_LOCK = 29
+#: Players a change may reach before every later game of the group is read at once.
+REACHED_AT_MOST = 200
 
 
 @dataclass
@@ -82,15 +84,20 @@ def _rerate(first: Game, changed: set[Any]) -> None:
     reads every later game of a large group (the games started without an account are one)."""
     _group_locked(first)
     group = first.owner_id or 0
-    before = RatingStep.objects.filter(game_id__in=changed).values_list("game_id", "player_id")
-    affected = {player for _game, player in before}  # a player no longer seated in a changed game: rated anew
-    suffix, reached = _reached(_from(_group(first), first.created_at, first.pk), affected, changed)
-    stored = RatingStep.objects.filter(Q(game_id__in=changed) | Q(player_id__in=reached, kind=first.kind, group=group))
+    games = _from(_group(first), first.created_at, first.pk)
     steps: dict[Any, dict[int, tuple[float, float]]] = {}
-    for game_id, player_id, mu, sigma in stored.filter(_from_step(first)).values_list(
+    for game_id, player_id, mu, sigma in RatingStep.objects.filter(game_id__in=changed).values_list(
         "game_id", "player_id", "mu", "sigma"
     ):
         steps.setdefault(game_id, {})[player_id] = (mu, sigma)
+    affected = {player for rated in steps.values() for player in rated}  # seated no more: rated anew too
+    suffix = _suffix(games.order_by("created_at", "pk")[:2])
+    reached = affected | {player for game in suffix for player, *_rest in game.seats}
+    if not {game.pk for game in suffix} <= changed or len(suffix) > 1:  # not the newest game alone
+        suffix, reached = _reached(games, reached, changed)
+        stored = RatingStep.objects.filter(_from_step(first), player_id__in=reached, kind=first.kind, group=group)
+        for game_id, player_id, mu, sigma in stored.values_list("game_id", "player_id", "mu", "sigma"):
+            steps.setdefault(game_id, {})[player_id] = (mu, sigma)
     current = _before(reached, first)
     made: list[tuple[Any, ...]] = []
     redone = [pk for pk in changed - {game.pk for game in suffix} if pk in steps]  # no longer finished
@@ -105,17 +112,18 @@ def _rerate(first: Game, changed: set[Any]) -> None:
     _stored(redone, made)
 
 
-def _reached(games: QuerySet[Game], affected: set[int], changed: set[Any]) -> tuple[list[_Game], set[int]]:
+def _reached(games: QuerySet[Game], reached: set[int], changed: set[Any]) -> tuple[list[_Game], set[int]]:
     """Of ``games`` (in rating order), the changed ones and those seating a player the change can
-    reach, and those players: the players of the changed games, then of every game seating one of
-    them, until no game adds one (a query each round: a table's own games take one or two)."""
-    reached = set(affected)
-    wanted = Q(pk__in=changed)
+    reach, and those players: ``reached`` (the changed games'), then the players of every game
+    seating one of them, until no game adds one (a query a round: a table's own games take one
+    or two). Past :data:`REACHED_AT_MOST` players (a club whose players all meet) every game."""
+    reached = set(reached)
     while True:
-        suffix = _suffix(games.filter(wanted | Q(seats__player_id__in=reached)).distinct())
+        wanted = Q() if len(reached) > REACHED_AT_MOST else Q(pk__in=changed) | Q(seats__player_id__in=reached)
+        suffix = _suffix(games.filter(wanted).distinct())
         seated = {player for game in suffix for player, *_rest in game.seats}
-        if seated <= reached:
-            return suffix, reached
+        if seated <= reached or not wanted:
+            return suffix, reached | seated
         reached |= seated
 
 
