@@ -20,14 +20,19 @@ class GamesConfig(AppConfig):
 
 
 def _ratings_filled(using: str, **kwargs: Any) -> None:
-    """After ``migrate``: rate the finished games of a database that has none rated yet (one upgraded
-    from before the ratings), with the models as they now are. Two quick queries otherwise."""
-    from django.db import transaction
+    """After ``migrate`` to the latest migrations: rate the finished games of a database that has
+    none rated yet (one upgraded from before the ratings), with the models as they now are (never
+    after a migrate to an older state, whose tables differ). Two quick queries otherwise."""
+    from django.db import DEFAULT_DB_ALIAS, connections, transaction
+    from django.db.migrations.executor import MigrationExecutor
 
     from .models import Game, RatingStep
     from .ratings import ratings_rebuild
 
-    if RatingStep.objects.using(using).exists() or not Game.objects.using(using).filter(finished=True).exists():
+    executor = MigrationExecutor(connections[using])
+    if using != DEFAULT_DB_ALIAS or executor.migration_plan(executor.loader.graph.leaf_nodes()):
         return
-    with transaction.atomic(using=using):
+    if RatingStep.objects.exists() or not Game.objects.filter(finished=True).exists():
+        return
+    with transaction.atomic():
         ratings_rebuild()

@@ -61,6 +61,7 @@ def ratings_rerate(*, games: Iterable[Game]) -> None:
     groups: dict[tuple[Any, str], list[Game]] = {}
     for game in games:
         groups.setdefault((game.owner_id, game.kind), []).append(game)
+    _groups_locked({owner or 0 for owner, _kind in groups})
     for changed in groups.values():
         first = min(changed, key=lambda game: (game.created_at, str(game.pk)))
         _rerate(first, {game.pk for game in changed})
@@ -71,6 +72,7 @@ def ratings_move(*, games: Iterable[Game], owner: Any) -> None:
     group (signing in claims a browser's games): the old group without them first, which drops
     their steps, then the new one with them."""
     finished = [game for game in games if game.finished]
+    _groups_locked({game.owner_id or 0 for game in finished} | {owner.pk})
     ratings_rerate(games=finished)
     for game in finished:
         game.owner_id = owner.pk
@@ -79,10 +81,9 @@ def ratings_move(*, games: Iterable[Game], owner: Any) -> None:
 
 def _rerate(first: Game, changed: set[Any]) -> None:
     """Rate again the games of ``first``'s group from ``first`` on that a change reaches
-    (``changed``: the group's changed games, finished or no longer). Only the games that seat a
+    (``changed``: the group's changed games, finished or no longer; the group locked). Only the games that seat a
     player the change can reach are read (:func:`_reached`), so a correction at one table never
     reads every later game of a large group (the games started without an account are one)."""
-    _group_locked(first)
     group = first.owner_id or 0
     games = _from(_group(first), first.created_at, first.pk)
     steps: dict[Any, dict[int, tuple[float, float]]] = {}
@@ -127,13 +128,16 @@ def _reached(games: QuerySet[Game], reached: set[int], changed: set[Any]) -> tup
         reached |= seated
 
 
-def _group_locked(first: Game) -> None:
-    """Make two writes re-rating ``first``'s group take turns, so neither rates from steps the
-    other is replacing. PostgreSQL: a lock held to the transaction's end; SQLite's transactions
-    hold the database's write lock from their start already (settings: IMMEDIATE)."""
+def _groups_locked(groups: Iterable[int]) -> None:
+    """Make two writes re-rating a group take turns, so neither rates from steps the other is
+    replacing: PostgreSQL's lock of each of ``groups`` (owner ids, 0: none), held to the
+    transaction's end and taken again at no cost, all at once in one order, so two writes of
+    several groups never wait on each other. SQLite's transactions hold the database's write
+    lock from their start already (settings: IMMEDIATE)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, first.owner_id or 0])
+            for group in sorted(set(groups)):
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK, group])
 
 
 def _from_step(first: Game) -> Q:
@@ -218,6 +222,7 @@ def ratings_rebuild() -> int:
     groups: dict[tuple[Any, str], list[Game]] = {}
     for game in Game.objects.filter(finished=True).order_by("created_at", "pk"):
         groups.setdefault((game.owner_id, game.kind), []).append(game)
+    _groups_locked({owner or 0 for owner, _kind in groups})
     for games in groups.values():
         _rerate(games[0], {game.pk for game in games})  # every game changed: each rated
     return RatingStep.objects.count()

@@ -53,3 +53,69 @@ def test_tables_sharing_players_finish_at_once_and_the_ratings_stay_exact(live_s
     assert len(kept) == 4 * TABLES
     ratings_rebuild()
     assert steps() == kept
+
+
+def test_a_merge_and_a_sign_in_re_rating_the_same_two_groups_at_once_never_deadlock(transactional_db) -> None:
+    """A merge re-rates the groups of the kept player's games (an account's, and a guest's rematch
+    without one) while a sign-in moves a browser's game from the group without an account to the
+    account's: both lock the two groups, each first in the same order, so neither waits on the
+    other (on PostgreSQL, opposite orders were a deadlock: one of them a 500)."""
+    from types import SimpleNamespace
+    from unittest import mock
+
+    import pytest
+    from django.contrib.auth.models import User
+    from django.db import connection, connections
+
+    from scorekeeper.games import ratings
+    from scorekeeper.games.access import MADE, _claim_games
+
+    from ..games.factories import play
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's writes take turns from their transaction's start")
+    host = User.objects.create_user("host", password="ratings-29-deadlock")
+    mine = services.game_create(kind="spades", players=["Ann", "Bob", "Cat", "Dan"], dealer=0, rules=ONE_HAND,
+                                owner=host, group=Player.objects.filter(owner=host))  # fmt: skip
+    play(mine, [5, 2, 5, 1], [5, 2, 5, 1])
+    play(services.game_rematch(game=mine, owner=None), [5, 2, 5, 1], [5, 2, 5, 1])  # the host's Bob, a guest's game
+    other = services.game_create(kind="spades", players=["Eve", "Fay", "Gus", "Hal"], dealer=0, rules=ONE_HAND,
+                                 owner=host, group=Player.objects.filter(owner=host))  # fmt: skip
+    play(other, [5, 2, 5, 1], [5, 2, 5, 1])
+    browsers = services.game_create(kind="spades", players=["Ivy", "Jon", "Kim", "Lee"], dealer=0, rules=ONE_HAND)
+    play(browsers, [5, 2, 5, 1], [5, 2, 5, 1])
+    eve, bob = (Player.objects.get(owner=host, name=name) for name in ("Eve", "Bob"))
+    both_hold_a_lock = threading.Barrier(2, timeout=3)
+    locked = ratings._groups_locked
+
+    def held(groups) -> None:  # each write, holding its first locks, waits for the other to hold its own
+        locked(groups)
+        try:
+            both_hold_a_lock.wait()
+        except threading.BrokenBarrierError:
+            pass  # the other waits for this one's locks: as it should
+
+    errors: list[BaseException] = []
+
+    def run(write) -> None:
+        try:
+            write()
+        except BaseException as error:  # noqa: BLE001 (any failure is the test's)
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    writes = [
+        lambda: services.player_merge(player=eve, into=bob),
+        lambda: _claim_games(None, SimpleNamespace(session={MADE: [str(browsers.pk)]}), host),
+    ]
+    with mock.patch.object(ratings, "_groups_locked", held):
+        threads = [threading.Thread(target=run, args=(write,)) for write in writes]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert not errors, errors
+    kept = steps()
+    ratings_rebuild()
+    assert steps() == kept
