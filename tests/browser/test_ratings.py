@@ -80,8 +80,13 @@ def test_the_ladder_a_chart_the_view_link_and_fair_partners(live_server, page: P
     address = page.locator("#ladder-address").input_value()
     expect_fits_the_phone(page)
     screenshot(page, "ladder-link.png")
+    second_page.clock.install()  # the club's screen: its minute passes at once
     second_page.goto(address)  # a stranger's phone: no account, no game
     expect(second_page.locator("table.ladder tbody tr")).to_have_count(6)
+    second_page.evaluate("document.querySelector('table.ladder tbody th').textContent = 'stale'")
+    with second_page.expect_request(lambda request: request.url == address):
+        second_page.clock.fast_forward(61_000)
+    expect(second_page.locator("table.ladder tbody th").first).to_have_text(re.compile("Ann|Cat"))  # lines again
     expect(second_page.locator("table.ladder a")).to_have_count(0)  # names only: no player's page
     expect(second_page.locator("#ladder-link")).to_have_count(0)
     expect_fits_the_phone(second_page)

@@ -55,6 +55,9 @@ def test_the_view_link_shows_the_accounts_ladder_to_a_stranger_read_only(client,
     assert "Zoe" not in shown and "/players/" not in shown  # no player's page, no other group
     assert 'id="ladder-link"' not in shown and reverse("games:ladder_link") not in shown  # nor the link's buttons
     assert listed(stranger.get(address, {"kind": "mu"})) == []  # the filters work on the link
+    refreshed = re.search(r'<div id="ladder-lines" class="ladder-screen" ([^>]*)>', shown).group(1)
+    assert f'hx-get="{address}"' in refreshed and 'hx-trigger="every 60s"' in refreshed  # a club's screen
+    assert 'hx-trigger="every' not in client.get(LADDER).content.decode()  # the owner's own page stays still
     ann = Player.objects.get(owner=user, name="Ann")
     assert stranger.get(reverse("games:player", args=[ann.pk])).status_code == 404
 
