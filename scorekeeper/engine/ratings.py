@@ -50,12 +50,18 @@ class Rating:
 
     @property
     def ordinal(self) -> float:
-        """``mu - 3 * sigma``: the rating the ladder ranks by (OpenSkill's ``ordinal()``)."""
-        return self.mu - 3 * self.sigma
+        """The rating the ladder ranks by: :func:`ordinal` of ``mu`` and ``sigma``."""
+        return ordinal(self.mu, self.sigma)
 
     def output(self) -> dict[str, object]:
         """The player's line as ``manage.py ratings`` prints it (docs/ratings.md)."""
         return {"name": self.name, "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal, "games": self.games}
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """``mu - 3 * sigma``: a skill the player is almost surely above, what the ladder ranks by
+    (OpenSkill's ``ordinal()``, docs/ratings.md)."""
+    return mu - 3 * sigma
 
 
 #: A new player's ordinal: OpenSkill's defaults, mu 25 and sigma 25/3 (``mu - 3 * sigma`` = 0).

@@ -9,21 +9,19 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper.engine.events.record import parse_event
+from scorekeeper.engine.ratings import NEW_ORDINAL
 from scorekeeper.engine.text import gettext_noop
 
 from .models import Event
 from .records import event_loaded, event_record
 from .services import bumped, entrant_records, locked, refusal
 
-#: The ordinal of a player without a rating: OpenSkill's defaults, 25 - 3 * 25/3.
-UNRATED = 0.0
-
 
 def entrant_rating(entrant: Mapping[str, Any], ordinals: Mapping[str, float]) -> float:
     """An entrant's rating: a player's ordinal, a team's its players' mean (``ordinals`` by the name
-    casefolded; a player without one counts :data:`UNRATED`)."""
+    casefolded; a player without one counts as new: ``NEW_ORDINAL``)."""
     names: list[str] = entrant.get("players") or [entrant["name"]]
-    values = [ordinals.get(name.casefold(), UNRATED) for name in names]
+    values = [ordinals.get(name.casefold(), NEW_ORDINAL) for name in names]
     return sum(values) / len(values)
 
 

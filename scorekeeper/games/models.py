@@ -323,11 +323,6 @@ class RatingStep(models.Model):
     def __str__(self) -> str:
         return f"{self.player_id} after {self.game_id}"
 
-    @property
-    def ordinal(self) -> float:
-        """``mu - 3 * sigma``, the rating the ladder ranks by."""
-        return self.mu - 3 * self.sigma
-
 
 #: The figures a seat of the read model takes from the engine's ``PlayerLine``.
 SEAT_FIGURES = tuple(field.name for field in dataclasses.fields(PlayerLine) if field.name not in ("seat", "side"))

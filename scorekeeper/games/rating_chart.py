@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from scorekeeper.engine.ratings import ordinal
+
 from .chart import nice_step
 from .models import Game, Player
 from .standings import rating_history
@@ -97,7 +99,7 @@ def rating_charts(player: Player, games: Q) -> list[RatingChart]:
     charts = []
     for kind, label in Game.Kind.choices:
         history = rating_history(player, kind, games)
-        chart = ordinal_chart(kind, str(label), [mu - 3 * sigma for _, mu, sigma in history])
+        chart = ordinal_chart(kind, str(label), [ordinal(mu, sigma) for _, mu, sigma in history])
         if chart is not None:
             charts.append(chart)
     return charts

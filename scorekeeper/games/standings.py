@@ -11,7 +11,7 @@ from datetime import datetime
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from scorekeeper.engine.ratings import NEW_ORDINAL
+from scorekeeper.engine.ratings import NEW_ORDINAL, ordinal
 
 from .models import Player, RatingStep
 
@@ -35,7 +35,7 @@ class Standing:
     @property
     def ordinal(self) -> float:
         """``mu - 3 * sigma``: what the ladder ranks by."""
-        return self.mu - 3 * self.sigma
+        return ordinal(self.mu, self.sigma)
 
 
 def current_ratings(
@@ -70,9 +70,9 @@ def current_ratings(
         if at is None or (since is not None and at < since):  # no game rated between the dates
             continue
         if back_mu is not None:
-            trend: float | None = (mu - 3 * sigma) - (back_mu - 3 * back_sigma)
+            trend: float | None = ordinal(mu, sigma) - ordinal(back_mu, back_sigma)
         else:
-            trend = None if tenth is None else (mu - 3 * sigma) - NEW_ORDINAL  # ten games: from the start
+            trend = None if tenth is None else ordinal(mu, sigma) - NEW_ORDINAL  # ten games: from the start
         standings.append(Standing(pk, name, mu, sigma, games, trend))
     return sorted(standings, key=lambda line: (-line.ordinal, line.name.casefold()))
 

@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 
 from scorekeeper.engine.events.event import EventError
+from scorekeeper.engine.ratings import NEW_ORDINAL
 from scorekeeper.events.models import Event
-from scorekeeper.events.seeding import UNRATED, entrant_rating, event_seed_by_rating
+from scorekeeper.events.seeding import entrant_rating, event_seed_by_rating
 from scorekeeper.games import services as game_services
 from scorekeeper.games.models import Player
 from scorekeeper.spades import services as spades_services
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_team_rates_as_its_players_mean_and_an_unrated_player_as_openskills_default():
-    assert entrant_rating({"name": "Aces", "players": ["Ann", "Bob"]}, {"ann": 4.0}) == (4.0 + UNRATED) / 2
+    assert entrant_rating({"name": "Aces", "players": ["Ann", "Bob"]}, {"ann": 4.0}) == (4.0 + NEW_ORDINAL) / 2
     assert entrant_rating({"name": "Zed"}, {"zed": 2.5}) == 2.5
 
 

@@ -18,6 +18,7 @@ from django_htmx.http import trigger_client_event
 
 from scorekeeper.engine.citations import spoken
 from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.ratings import ordinal
 from scorekeeper.engine.text import gettext_noop
 from scorekeeper.games import access as game_access
 from scorekeeper.games.forms import small_number
@@ -212,7 +213,7 @@ def entrants_seed(request: HtmxHttpRequest, key: str) -> HttpResponse:
     link = event_for(request, key, edit=True)
     names = [name for entrant in link.event.entrants for name in (entrant.get("players") or [entrant["name"]])]
     ratings = ratings_by_name(game_access.group_of(request), names, link.event.kind)  # as the tables seat them
-    ordinals = {name: mu - 3 * sigma for name, (mu, sigma) in ratings.items()}
+    ordinals = {name: ordinal(mu, sigma) for name, (mu, sigma) in ratings.items()}
     try:
         event_seed_by_rating(event=link.event, ordinals=ordinals)
     except RuleError as error:
